@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { LANGUAGE_CODES, languageSchema, type Language } from '@meridian/contract';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const commaList = z.string().transform((text) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== ''),
+);
+
+/**
+ * Every environment variable the platform reads. The README lists the same set; a bad
+ * value stops the start with a message that names the variable.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  API_HEAD: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('core'),
+  BRAND: z.string().min(1).default('Meridian'),
+  LANGUAGES: commaList.pipe(z.array(languageSchema).min(1)).optional(),
+  DEFAULT_LANGUAGE: languageSchema.default('en'),
+  SUPPORT_LINKS: commaList.pipe(z.array(z.string().url())).default([]),
+  API_ROOT: z.string().default(''),
+  SOCKET_URL: z.string().default(''),
+  TIMEZONE: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  head: string;
+  brand: string;
+  languages: Language[];
+  defaultLanguage: Language;
+  supportLinks: string[];
+  apiRoot: string;
+  socketUrl: string;
+  timezone: string | null;
+  logLevel: string;
+  bodyLimit: number;
+  trustProxy: boolean;
+  webDist: string;
+  version: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const languages = e.LANGUAGES ?? [...LANGUAGE_CODES];
+  if (!languages.includes(e.DEFAULT_LANGUAGE)) {
+    throw new ConfigError('Invalid configuration:\n  DEFAULT_LANGUAGE: must be one of LANGUAGES');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    head: e.API_HEAD,
+    brand: e.BRAND,
+    languages,
+    defaultLanguage: e.DEFAULT_LANGUAGE,
+    supportLinks: e.SUPPORT_LINKS,
+    apiRoot: e.API_ROOT.replace(/\/+$/, ''),
+    socketUrl: e.SOCKET_URL.replace(/\/+$/, ''),
+    timezone: e.TIMEZONE ?? null,
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: e.BODY_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    webDist: path.resolve(e.WEB_DIST),
+    version,
+  };
+}

@@ -1,0 +1,57 @@
+import { buildPlatform } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { VERSION } from './version.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env, VERSION);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const { app, database, servesWebApp } = await buildPlatform(config);
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      database: database.driver === 'sqlite' ? `sqlite in ${config.dataDir}` : 'postgres',
+      webApp: servesWebApp ? config.webDist : 'not built',
+    },
+    `${config.brand} ${VERSION} is up at ${address} (API docs at ${address}/api/docs)`,
+  );
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info(`${signal} received: finishing requests in flight, then stopping`);
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('Meridian failed to start:', error);
+  process.exit(1);
+});

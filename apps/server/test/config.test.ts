@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      head: 'core',
+      brand: 'Meridian',
+      defaultLanguage: 'en',
+      supportLinks: [],
+      databaseUrl: undefined,
+      timezone: null,
+    });
+    expect(config.languages).toHaveLength(13);
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('reads lists and overrides', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      API_HEAD: 'api2',
+      LANGUAGES: 'en, ja,tw',
+      DEFAULT_LANGUAGE: 'ja',
+      SUPPORT_LINKS: 'https://support.example.org/chat, mailto:help@example.org',
+      TIMEZONE: 'Asia/Hong_Kong',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      head: 'api2',
+      languages: ['en', 'ja', 'tw'],
+      defaultLanguage: 'ja',
+      supportLinks: ['https://support.example.org/chat', 'mailto:help@example.org'],
+      timezone: 'Asia/Hong_Kong',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ LANGUAGES: 'en,xx' }, 'LANGUAGES'],
+    [{ LANGUAGES: 'en,ja', DEFAULT_LANGUAGE: 'ko' }, 'DEFAULT_LANGUAGE'],
+    [{ SUPPORT_LINKS: 'not a url' }, 'SUPPORT_LINKS'],
+    [{ API_HEAD: 'a/b' }, 'API_HEAD'],
+  ])('refuses %o naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});

@@ -1,0 +1,78 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider, theme as antdTheme } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { HomePage } from './pages/home/HomePage.tsx';
+import { usePlatform } from './platform/context.tsx';
+import { useSettings } from './settings/store.ts';
+import { loadAntdLocale } from './theme/antd-locale.ts';
+import { themes } from './theme/tokens.ts';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
+const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/', element: <Navigate to="/home/index" replace /> },
+      { path: '/home', element: <Navigate to="/home/index" replace /> },
+      { path: '/home/index', element: <HomePage /> },
+      { path: '*', element: <Navigate to="/home/index" replace /> },
+    ],
+  },
+]);
+
+/** Mirrors the theme's tokens into CSS variables for the plain CSS of the layout. */
+function ThemeVariables() {
+  const { token } = antdTheme.useToken();
+  const theme = useSettings((s) => s.theme);
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = theme;
+    root.style.colorScheme = theme === 'night' ? 'dark' : 'light';
+    root.style.setProperty('--app-bg', token.colorBgLayout);
+    root.style.setProperty('--app-surface', token.colorBgContainer);
+    root.style.setProperty('--app-border', token.colorBorderSecondary);
+    root.style.setProperty('--app-text', token.colorText);
+    root.style.setProperty('--app-text-secondary', token.colorTextSecondary);
+    document.body.style.background = token.colorBgLayout;
+  }, [theme, token]);
+  return null;
+}
+
+export function App({ initialLocale }: { initialLocale: Locale }) {
+  const { config } = usePlatform();
+  const theme = useSettings((s) => s.theme);
+  const language = useSettings((s) => s.language);
+  const [locale, setLocale] = useState(initialLocale);
+
+  useEffect(() => {
+    let current = true;
+    void loadAntdLocale(language).then((next) => {
+      if (current) setLocale(next);
+    });
+    return () => {
+      current = false;
+    };
+  }, [language]);
+
+  // The page title is always the brand (seed section 2).
+  useEffect(() => {
+    document.title = config.brand;
+  }, [config.brand]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider theme={themes[theme]} locale={locale}>
+        <AntdApp>
+          <ThemeVariables />
+          <RouterProvider router={router} />
+        </AntdApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

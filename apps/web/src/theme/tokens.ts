@@ -1,0 +1,31 @@
+import { theme as antdTheme, type ThemeConfig } from 'antd';
+import type { Theme } from '../settings/store.ts';
+
+// Direction colours are reserved for up and down; the brand colour is a calm blue so that
+// nothing else on screen reads as a gain or a loss.
+const shared: ThemeConfig['token'] = {
+  colorPrimary: '#2f6fed',
+  colorSuccess: '#16a06a',
+  colorError: '#e0464e',
+  borderRadius: 6,
+  fontFamily:
+    "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'PingFang SC', 'Hiragino Sans', 'Malgun Gothic', sans-serif",
+  fontSize: 14,
+};
+
+export const themes: Record<Theme, ThemeConfig> = {
+  daytime: {
+    algorithm: antdTheme.defaultAlgorithm,
+    token: { ...shared, colorBgLayout: '#f5f7fa' },
+  },
+  night: {
+    algorithm: antdTheme.darkAlgorithm,
+    token: {
+      ...shared,
+      colorBgLayout: '#0e1116',
+      colorBgContainer: '#161b22',
+      colorBgElevated: '#1c2128',
+      colorBorderSecondary: '#262c36',
+    },
+  },
+};

@@ -1,0 +1,23 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development the platform server (npm start, port 8080) answers the API, the runtime
+// config script and the sockets; Vite serves the app with hot reload in front of it.
+const platform = process.env.MERIDIAN_DEV_PLATFORM ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': platform,
+      '/platform': platform,
+      '/ws': { target: platform, ws: true },
+      '/mqtt': { target: platform, ws: true },
+    },
+  },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 1200,
+  },
+});

@@ -1,0 +1,88 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startPlatform, type RunningPlatform } from './platform.ts';
+
+let platform: RunningPlatform;
+let browser: Browser;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+async function openPage(path: string) {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(platform.url + path);
+  return { page, problems };
+}
+
+describe('the platform in a browser', () => {
+  it('renders the brand on / with no console errors', async () => {
+    const { page, problems } = await openPage('/');
+    await page.getByRole('banner').getByText('Meridian').waitFor();
+    await page.waitForURL('**/home/index');
+    await page.getByText('Running').first().waitFor();
+    expect(await page.title()).toBe('Meridian');
+    expect(await page.locator('main').count()).toBe(1);
+    expect(await page.locator('footer').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('serves a deep link through the app, and unknown pages land on the home page', async () => {
+    const { page, problems } = await openPage('/no/such/page');
+    await page.waitForURL('**/home/index');
+    await page.getByRole('heading', { name: 'Meridian' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('switches language and theme, and keeps them after a reload', async () => {
+    const { page, problems } = await openPage('/home/index');
+    await page.getByText('Platform status').waitFor();
+    await page.getByRole('combobox', { name: 'Language' }).click();
+    await page.getByTitle('日本語').click();
+    await page.getByText('プラットフォームの状態').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+    await page.getByRole('button', { name: 'ダークテーマに切り替え' }).click();
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('night');
+    await page.reload();
+    await page.getByText('プラットフォームの状態').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('night');
+    expect(await page.title()).toBe('Meridian');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('lists the calls in the API documentation', async () => {
+    const doc = await (await fetch(`${platform.url}/api/docs/json`)).json();
+    expect(Object.keys(doc.paths)).toContain('/api/health');
+    const { page } = await openPage('/api/docs');
+    await page.getByText('/api/health').first().waitFor();
+    await page.close();
+  });
+
+  it('answers unknown API paths in the envelope, not with the app', async () => {
+    const res = await fetch(`${platform.url}/api/no/such/call`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ code: 404, msg: 'Not found', data: null });
+  });
+});
+
+describe('shutdown', () => {
+  it('stops cleanly on SIGTERM', async () => {
+    const other = await startPlatform();
+    expect(await other.stop()).toBe(0);
+  });
+});

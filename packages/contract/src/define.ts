@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may make a call: anyone, a signed-in user, or an operator (audited). */
+export type CallAuth = 'public' | 'user' | 'operator';
+
+/**
+ * One call, declared once. `path` is the seed's path; `{head}` stands for the configured
+ * prefix (default `core`) and `:name` for a path parameter. The server registers it, the
+ * OpenAPI document describes it and the web client calls it, all from this object.
+ */
+export interface CallSpec {
+  method: HttpMethod;
+  path: `/api/${string}`;
+  summary: string;
+  tags: readonly string[];
+  auth: CallAuth;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  data: z.ZodType;
+}
+
+export function defineCall<const S extends CallSpec>(spec: S): S {
+  return spec;
+}
+
+type Part<K extends 'params' | 'query' | 'body', S> = S extends {
+  [P in K]: infer T extends z.ZodType;
+}
+  ? { [P in K]: z.input<T> }
+  : { [P in K]?: never };
+
+/** What a caller sends: only the parts the call declares. */
+export type CallInput<S extends CallSpec> = Part<'params', S> & Part<'query', S> & Part<'body', S>;
+
+/** What a handler receives after validation. */
+type ParsedPart<K extends 'params' | 'query' | 'body', S> = S extends {
+  [P in K]: infer T extends z.ZodType;
+}
+  ? z.output<T>
+  : undefined;
+
+export interface CallParsed<S extends CallSpec> {
+  params: ParsedPart<'params', S>;
+  query: ParsedPart<'query', S>;
+  body: ParsedPart<'body', S>;
+}
+
+/** The `data` of a successful answer. */
+export type CallData<S extends CallSpec> = z.output<S['data']>;
+
+/** Fastify route syntax for a call path, with `{head}` filled in. */
+export function routePath(path: string, head: string): string {
+  return path.replace('{head}', head);
+}
+
+/** A concrete URL path for a call: `{head}` and every `:param` filled in and encoded. */
+export function resolvePath(
+  path: string,
+  head: string,
+  params: Record<string, string | number> = {},
+): string {
+  return routePath(path, head).replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The client's arguments: the input is required exactly when the call declares one. */
+export type CallArgs<S extends CallSpec> = S extends
+  | { params: z.ZodType }
+  | { query: z.ZodType }
+  | { body: z.ZodType }
+  ? [input: CallInput<S>]
+  : [input?: CallInput<S>];

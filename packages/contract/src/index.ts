@@ -1,0 +1,6 @@
+export * from './calls/index.ts';
+export * from './define.ts';
+export * from './envelope.ts';
+export * from './errors.ts';
+export * from './languages.ts';
+export * from './platform-config.ts';
