@@ -71,8 +71,6 @@ export function resolvePath(
 
 /** The client's arguments: the input is required exactly when the call declares one. */
 export type CallArgs<S extends CallSpec> = S extends
-  | { params: z.ZodType }
-  | { query: z.ZodType }
-  | { body: z.ZodType }
+  { params: z.ZodType } | { query: z.ZodType } | { body: z.ZodType }
   ? [input: CallInput<S>]
   : [input?: CallInput<S>];
