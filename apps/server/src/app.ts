@@ -1,15 +1,31 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import { formatMessage } from '@meridian/contract';
+import { systemClock, type Clock } from './accounts/clock.ts';
+import { createCodeService } from './accounts/codes.ts';
+import { createDelivery, type SmsSender } from './accounts/delivery.ts';
+import { createSessionService } from './accounts/sessions.ts';
+import { loadTransportKeys } from './accounts/transport-crypto.ts';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
 import { ensureDeploymentFacts } from './db/platform-meta.ts';
+import { seedDemoUsers } from './demo/seed.ts';
+import { AppError } from './http/app-error.ts';
+import { installSessionAuth } from './http/auth.ts';
+import { registerMemberCalls } from './http/coin/member.ts';
+import { registerDevCalls } from './http/dev.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPlatformConfig } from './http/platform-config.ts';
-import { registerRequestContext } from './http/request-context.ts';
+import { languageFrom, registerRequestContext } from './http/request-context.ts';
 import { registerSystemCalls } from './http/system.ts';
+import { registerUserCalls } from './http/user.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
+import { createAccountService } from './services/accounts.ts';
+import { createApiKeyService } from './services/api-keys.ts';
+import { createDeviceService } from './services/devices.ts';
 import { createHealthService } from './services/health.ts';
 import { registerWebApp } from './web/serve-web-app.ts';
 
@@ -18,12 +34,16 @@ export interface Platform {
   database: Database;
   /** Whether a built web app is being served. */
   servesWebApp: boolean;
+  /** Demo accounts created by this start (empty when they already existed or demo is off). */
+  seededDemoUsers: string[];
 }
 
 export interface PlatformOptions {
   /** Use this database instead of opening one from the configuration (tests). */
   database?: Database;
   logger?: boolean;
+  clock?: Clock;
+  sms?: SmsSender;
 }
 
 /**
@@ -53,6 +73,21 @@ export async function buildPlatform(
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
+    // A malformed URL or an over-long path parameter never reaches a route: answer it in
+    // the envelope too.
+    frameworkErrors: (_error, request, reply) => {
+      const lang = languageFrom(request);
+      const body = {
+        code: 400,
+        msg: `${formatMessage('validation', lang)}: path`,
+        data: { field: 'path' },
+      };
+      // frameworkErrors' reply is typed for an unknown route; it is an ordinary reply.
+      void (reply as unknown as FastifyReply)
+        .code(400)
+        .type('application/json')
+        .send(JSON.stringify(body));
+    },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -63,6 +98,34 @@ export async function buildPlatform(
   registerRequestContext(app);
   registerErrorHandling(app, config.bodyLimit);
   await registerDocs(app, config.brand, config.version);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('rateLimited'),
+  });
+
+  const clock = options.clock ?? systemClock;
+  const db = database.db;
+  const transport = await loadTransportKeys(db);
+  const delivery = createDelivery({
+    db,
+    log: app.log,
+    clock,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    sms: options.sms,
+  });
+  const codes = createCodeService({ db, delivery, clock, brand: config.brand });
+  const sessions = createSessionService(db, clock);
+  const accounts = createAccountService({
+    db,
+    clock,
+    codes,
+    sessions,
+    transport,
+    brand: config.brand,
+  });
+  installSessionAuth(app, sessions);
+  const seededDemoUsers = config.demoMode ? await seedDemoUsers(db, clock) : [];
 
   const health = createHealthService({
     database,
@@ -71,8 +134,15 @@ export async function buildPlatform(
     startedAt,
   });
   registerSystemCalls(app, config.head, health);
+  registerUserCalls(app, config.head, { accounts, sessions, transport });
+  registerMemberCalls(app, config.head, {
+    accounts,
+    devices: createDeviceService(db, sessions, clock),
+    apiKeys: createApiKeyService(db, clock),
+  });
+  registerDevCalls(app, config.head, db, config.demoMode);
   registerPlatformConfig(app, config);
   const servesWebApp = await registerWebApp(app, config.webDist);
 
-  return { app, database, servesWebApp };
+  return { app, database, servesWebApp, seededDemoUsers };
 }

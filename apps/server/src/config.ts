@@ -42,6 +42,12 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Meridian <no-reply@meridian.local>'),
+  DEMO_MODE: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 export interface Config {
@@ -61,6 +67,10 @@ export interface Config {
   bodyLimit: number;
   trustProxy: boolean;
   webDist: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Demo users, demo balances and the readable outbox; on by default with SQLite only. */
+  demoMode: boolean;
   version: string;
 }
 
@@ -94,6 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    demoMode: e.DEMO_MODE ? e.DEMO_MODE === 'true' || e.DEMO_MODE === '1' : !e.DATABASE_URL,
     version,
   };
 }

@@ -1,5 +1,6 @@
 import { buildPlatform } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo/seed.ts';
 import { VERSION } from './version.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -25,6 +26,12 @@ async function main() {
     },
     `${config.brand} ${VERSION} is up at ${address} (API docs at ${address}/api/docs)`,
   );
+  if (config.demoMode) {
+    app.log.info(
+      `Demo mode: log in as ${DEMO_USERS.map((u) => u.email).join(' or ')} with password ` +
+        `${DEMO_PASSWORD}; codes for new sign-ups are readable at ${address}/api/dev/outbox?target=<email>`,
+    );
+  }
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -82,10 +82,15 @@ describe('paths', () => {
       '/api/core/coin/wallet/get/BTC/a%2Fb',
     );
     expect(() => resolvePath('/api/x/:id', 'core')).toThrow(/id/);
+    expect(resolvePath('/api/x/:a/:b?', 'core', { a: '1' })).toBe('/api/x/1');
+    expect(resolvePath('/api/x/:a/:b?', 'core', { a: '1', b: 2 })).toBe('/api/x/1/2');
   });
 });
 
 function isStrictObject(schema: z.ZodType): boolean {
+  if (schema instanceof z.ZodDiscriminatedUnion) {
+    return schema.options.every((option) => isStrictObject(option as z.ZodType));
+  }
   return schema instanceof z.ZodObject && schema.def.catchall?._zod.def.type === 'never';
 }
 

@@ -56,16 +56,22 @@ export function routePath(path: string, head: string): string {
   return path.replace('{head}', head);
 }
 
-/** A concrete URL path for a call: `{head}` and every `:param` filled in and encoded. */
+/**
+ * A concrete URL path for a call: `{head}` and every `:param` filled in and encoded; an
+ * optional last parameter (`:y?`) is left out when no value is given.
+ */
 export function resolvePath(
   path: string,
   head: string,
-  params: Record<string, string | number> = {},
+  params: Record<string, string | number | undefined> = {},
 ): string {
-  return routePath(path, head).replace(/:(\w+)/g, (_, name: string) => {
+  return routePath(path, head).replace(/\/:(\w+)(\?)?/g, (_, name: string, optional?: string) => {
     const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
+    if (value === undefined) {
+      if (optional) return '';
+      throw new Error(`Missing path parameter "${name}" for ${path}`);
+    }
+    return `/${encodeURIComponent(String(value))}`;
   });
 }
 

@@ -4,3 +4,4 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './languages.ts';
 export * from './platform-config.ts';
+export * from './seal.ts';

@@ -1,1 +1,2 @@
+export * from './password-rule.ts';
 export * from './units.ts';

@@ -14,6 +14,16 @@ export async function registerDocs(app: FastifyInstance, brand: string, version:
           'Every answer is `{ code, msg, data }`; `code` 200 is success. Send the token in ' +
           '`authorization` (with or without `Bearer `) or `satoken`, and the language in `lang`.',
       },
+      components: {
+        securitySchemes: {
+          token: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'authorization',
+            description: 'The access token from login, with or without `Bearer `',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

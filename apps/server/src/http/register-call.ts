@@ -7,24 +7,37 @@ import {
   type CallData,
   type CallParsed,
   type CallSpec,
+  type MessageId,
 } from '@meridian/contract';
+
+/** An answer other than plain success that still carries data (login's second step). */
+export class Answer<T> {
+  constructor(
+    readonly code: number,
+    readonly messageId: MessageId,
+    readonly data: T,
+  ) {}
+}
 
 export type CallHandler<S extends CallSpec> = (
   input: CallParsed<S>,
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<CallData<S>>;
+) => Promise<CallData<S> | Answer<CallData<S>>>;
 
 export interface RegisterOptions {
-  /** Non-200 statuses whose answer still carries the call's data (health's 503). */
+  /** Non-200 statuses whose answer still carries the call's data. */
   dataStatuses?: readonly number[];
+  /** Requests per minute from one IP address. */
+  perMinute?: number;
 }
 
 const errorStatuses = [400, 401, 403, 404, 409, 429, 500] as const;
 
 /**
- * Registers one contract call: its schemas validate the request and the answer, describe
- * it in the OpenAPI document, and the handler's result is wrapped in the envelope.
+ * Registers one contract call: its schemas validate the request and the answer and
+ * describe it in the OpenAPI document; `user` calls are authenticated first; the
+ * handler's result is wrapped in the envelope.
  */
 export function registerCall<S extends CallSpec>(
   app: FastifyInstance,
@@ -33,9 +46,9 @@ export function registerCall<S extends CallSpec>(
   handler: CallHandler<S>,
   options: RegisterOptions = {},
 ): void {
-  if (call.auth !== 'public') {
-    // Sessions arrive with the accounts capability; until then a protected call would be
-    // served to anyone, so refuse to register it at all.
+  const requireUser = app.requireUser;
+  if (call.auth === 'operator' || (call.auth === 'user' && !requireUser)) {
+    // A protected call with no way to check the caller would be served to anyone.
     throw new Error(`${call.path}: no authenticator for "${call.auth}" calls is installed`);
   }
   const response: Record<number, unknown> = { 200: envelopeSchema(call.data) };
@@ -47,20 +60,43 @@ export function registerCall<S extends CallSpec>(
     schema: {
       summary: call.summary,
       tags: [...call.tags],
+      ...(call.auth === 'user' ? { security: [{ token: [] }] } : {}),
       ...(call.params ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.body ? { body: call.body } : {}),
       response,
     },
+    ...(options.perMinute
+      ? { config: { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } }
+      : {}),
+    ...(call.auth === 'user' && requireUser
+      ? {
+          preHandler: async (request: FastifyRequest) => {
+            await requireUser(request);
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       const input = {
         params: request.params,
         query: request.query,
         body: request.body,
       } as CallParsed<S>;
-      const data = await handler(input, request, reply);
+      const result = await handler(input, request, reply);
+      if (result instanceof Answer) {
+        reply.status(result.code);
+        return {
+          code: result.code,
+          msg: formatMessage(result.messageId, request.lang),
+          data: result.data,
+        };
+      }
       const code = reply.statusCode;
-      return { code, msg: formatMessage(code === 200 ? 'success' : 'failure', request.lang), data };
+      return {
+        code,
+        msg: formatMessage(code === 200 ? 'success' : 'failure', request.lang),
+        data: result,
+      };
     },
   });
 }

@@ -1,0 +1,151 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { addSeconds, iso, type Clock } from './clock.ts';
+import { newId, randomToken, sha256Hex } from './secrets.ts';
+
+/**
+ * The client refreshes once a token is 7 days old (seed section 9), so an access token
+ * lives a little longer than that; a refresh token lasts 30 days and rotates on use.
+ */
+export const ACCESS_TOKEN_SECONDS = 8 * 24 * 3600;
+export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
+
+export interface IssuedTokens {
+  token: string;
+  refreshToken: string;
+  issuedAt: string;
+  expiresAt: string;
+  refreshExpiresAt: string;
+}
+
+export interface SessionPrincipal {
+  userId: string;
+  sessionId: string;
+  deviceId: string;
+}
+
+export function createSessionService(db: Kysely<DatabaseSchema>, clock: Clock) {
+  function mint(): { tokens: IssuedTokens; accessHash: string; refreshHash: string } {
+    const now = clock.now();
+    const token = randomToken();
+    const refreshToken = randomToken();
+    return {
+      tokens: {
+        token,
+        refreshToken,
+        issuedAt: iso(now),
+        expiresAt: iso(addSeconds(now, ACCESS_TOKEN_SECONDS)),
+        refreshExpiresAt: iso(addSeconds(now, REFRESH_TOKEN_SECONDS)),
+      },
+      accessHash: sha256Hex(token),
+      refreshHash: sha256Hex(refreshToken),
+    };
+  }
+
+  async function revokeWhere(
+    column: 'id' | 'user_id' | 'device_id',
+    value: string,
+    reason: string,
+    exceptSessionId?: string,
+  ): Promise<void> {
+    let query = db
+      .updateTable('sessions')
+      .set({ revoked_at: iso(clock.now()), revoked_reason: reason })
+      .where(column, '=', value)
+      .where('revoked_at', 'is', null);
+    if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+    await query.execute();
+  }
+
+  return {
+    async open(userId: string, deviceId: string): Promise<IssuedTokens> {
+      const { tokens, accessHash, refreshHash } = mint();
+      await db
+        .insertInto('sessions')
+        .values({
+          id: newId(),
+          user_id: userId,
+          device_id: deviceId,
+          access_hash: accessHash,
+          refresh_hash: refreshHash,
+          issued_at: tokens.issuedAt,
+          access_expires_at: tokens.expiresAt,
+          refresh_expires_at: tokens.refreshExpiresAt,
+          created_at: tokens.issuedAt,
+          revoked_at: null,
+          revoked_reason: null,
+        })
+        .execute();
+      return tokens;
+    },
+
+    /** The live session behind an access token, or null when it is unknown, expired or revoked. */
+    async authenticate(token: string): Promise<SessionPrincipal | null> {
+      const row = await db
+        .selectFrom('sessions')
+        .select(['id', 'user_id', 'device_id', 'access_expires_at', 'revoked_at'])
+        .where('access_hash', '=', sha256Hex(token))
+        .executeTakeFirst();
+      if (!row || row.revoked_at || row.access_expires_at <= iso(clock.now())) return null;
+      return { userId: row.user_id, sessionId: row.id, deviceId: row.device_id };
+    },
+
+    /**
+     * Rotates both tokens. A refresh token that was already rotated away is proof that
+     * someone else holds it: the whole session is revoked and both parties must log in.
+     */
+    async refresh(refreshToken: string): Promise<IssuedTokens> {
+      const hash = sha256Hex(refreshToken);
+      const now = iso(clock.now());
+      const row = await db
+        .selectFrom('sessions')
+        .select(['id', 'refresh_expires_at', 'revoked_at'])
+        .where('refresh_hash', '=', hash)
+        .executeTakeFirst();
+      if (!row) {
+        const spent = await db
+          .selectFrom('spent_refresh_tokens')
+          .select('session_id')
+          .where('hash', '=', hash)
+          .executeTakeFirst();
+        if (spent) await revokeWhere('id', spent.session_id, 'refresh-reuse');
+        throw new AppError('unauthorized', 'invalidToken');
+      }
+      if (row.revoked_at || row.refresh_expires_at <= now) {
+        throw new AppError('unauthorized', 'invalidToken');
+      }
+      const { tokens, accessHash, refreshHash } = mint();
+      const rotated = await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('sessions')
+          .set({
+            access_hash: accessHash,
+            refresh_hash: refreshHash,
+            issued_at: tokens.issuedAt,
+            access_expires_at: tokens.expiresAt,
+            refresh_expires_at: tokens.refreshExpiresAt,
+          })
+          .where('id', '=', row.id)
+          .where('refresh_hash', '=', hash)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        if (result.numUpdatedRows !== 1n) return false;
+        await trx
+          .insertInto('spent_refresh_tokens')
+          .values({ hash, session_id: row.id, spent_at: now })
+          .execute();
+        return true;
+      });
+      if (!rotated) throw new AppError('unauthorized', 'invalidToken');
+      return tokens;
+    },
+
+    revokeSession: (sessionId: string, reason: string) => revokeWhere('id', sessionId, reason),
+    revokeDevice: (deviceId: string, reason: string) => revokeWhere('device_id', deviceId, reason),
+    revokeUser: (userId: string, reason: string, exceptSessionId?: string) =>
+      revokeWhere('user_id', userId, reason, exceptSessionId),
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;
