@@ -220,6 +220,37 @@ export const MESSAGES = {
     it: 'id richiesta {id}',
     tw: '請求編號 {id}',
   },
+  // The request rules of the web app (seed section 8) recognise these two by their text.
+  tokenInvalid: {
+    en: 'Your session has expired; please log in again',
+    ja: 'セッションの有効期限が切れました。もう一度ログインしてください',
+    ko: '세션이 만료되었습니다. 다시 로그인해 주세요',
+    zh: '登录已失效，请重新登录',
+    pt: 'A sua sessão expirou; inicie sessão novamente',
+    vi: 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại',
+    th: 'เซสชันหมดอายุแล้ว กรุณาเข้าสู่ระบบอีกครั้ง',
+    es: 'Su sesión ha caducado; inicie sesión de nuevo',
+    fr: 'Votre session a expiré ; veuillez vous reconnecter',
+    ru: 'Сеанс истёк; войдите снова',
+    de: 'Ihre Sitzung ist abgelaufen; bitte melden Sie sich erneut an',
+    it: 'La sessione è scaduta; accedi di nuovo',
+    tw: '登入已失效，請重新登入',
+  },
+  loginSecondStep: {
+    en: 'Password accepted; enter the verification code to finish logging in',
+    ja: 'パスワードを確認しました。認証コードを入力してログインを完了してください',
+    ko: '비밀번호가 확인되었습니다. 인증 코드를 입력해 로그인을 완료하세요',
+    zh: '密码验证通过，请输入验证码完成登录',
+    pt: 'Palavra-passe aceite; introduza o código de verificação para concluir o início de sessão',
+    vi: 'Mật khẩu đã được xác nhận, hãy nhập mã xác minh để hoàn tất đăng nhập',
+    th: 'รหัสผ่านถูกต้อง กรุณากรอกรหัสยืนยันเพื่อเข้าสู่ระบบให้เสร็จสิ้น',
+    es: 'Contraseña aceptada; introduzca el código de verificación para terminar de iniciar sesión',
+    fr: 'Mot de passe accepté ; saisissez le code de vérification pour terminer la connexion',
+    ru: 'Пароль принят; введите код подтверждения, чтобы завершить вход',
+    de: 'Passwort akzeptiert; geben Sie den Bestätigungscode ein, um die Anmeldung abzuschließen',
+    it: "Password accettata; inserisci il codice di verifica per completare l'accesso",
+    tw: '密碼驗證通過，請輸入驗證碼完成登入',
+  },
 } satisfies Record<string, Translations>;
 
 export type MessageId = keyof typeof MESSAGES;
