@@ -1,11 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, theme as antdTheme } from 'antd';
+import { App as AntdApp, ConfigProvider, Empty, theme as antdTheme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
-import { AppLayout } from './layout/AppLayout.tsx';
-import { HomePage } from './pages/home/HomePage.tsx';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { loadDateLocale } from './dates/locale.ts';
+import { NoticeHost } from './feedback/NoticeHost.tsx';
 import { usePlatform } from './platform/context.tsx';
+import type { AppRouter } from './routes/router.tsx';
 import { useSettings } from './settings/store.ts';
 import { loadAntdLocale } from './theme/antd-locale.ts';
 import { themes } from './theme/tokens.ts';
@@ -13,18 +15,6 @@ import { themes } from './theme/tokens.ts';
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
-
-const router = createBrowserRouter([
-  {
-    element: <AppLayout />,
-    children: [
-      { path: '/', element: <Navigate to="/home/index" replace /> },
-      { path: '/home', element: <Navigate to="/home/index" replace /> },
-      { path: '/home/index', element: <HomePage /> },
-      { path: '*', element: <Navigate to="/home/index" replace /> },
-    ],
-  },
-]);
 
 /** Mirrors the theme's tokens into CSS variables for the plain CSS of the layout. */
 function ThemeVariables() {
@@ -39,20 +29,24 @@ function ThemeVariables() {
     root.style.setProperty('--app-border', token.colorBorderSecondary);
     root.style.setProperty('--app-text', token.colorText);
     root.style.setProperty('--app-text-secondary', token.colorTextSecondary);
+    root.style.setProperty('--app-primary', token.colorPrimary);
+    root.style.setProperty('--app-up', token.colorSuccess);
+    root.style.setProperty('--app-down', token.colorError);
     document.body.style.background = token.colorBgLayout;
   }, [theme, token]);
   return null;
 }
 
-export function App({ initialLocale }: { initialLocale: Locale }) {
+export function App({ initialLocale, router }: { initialLocale: Locale; router: AppRouter }) {
   const { config } = usePlatform();
   const theme = useSettings((s) => s.theme);
   const language = useSettings((s) => s.language);
   const [locale, setLocale] = useState(initialLocale);
+  const { t } = useTranslation();
 
   useEffect(() => {
     let current = true;
-    void loadAntdLocale(language).then((next) => {
+    void Promise.all([loadAntdLocale(language), loadDateLocale(language)]).then(([next]) => {
       if (current) setLocale(next);
     });
     return () => {
@@ -67,9 +61,14 @@ export function App({ initialLocale }: { initialLocale: Locale }) {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={themes[theme]} locale={locale}>
+      <ConfigProvider
+        theme={themes[theme]}
+        locale={locale}
+        renderEmpty={() => <Empty description={t('common.noData')} />}
+      >
         <AntdApp>
           <ThemeVariables />
+          <NoticeHost />
           <RouterProvider router={router} />
         </AntdApp>
       </ConfigProvider>

@@ -1,13 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api/client.ts';
+import i18next from 'i18next';
 import { App } from './App.tsx';
+import { loadDateLocale } from './dates/locale.ts';
+import { createErrorPopup } from './feedback/error-popup.ts';
+import { notifier } from './feedback/notifier.ts';
 import { currentLanguage, initI18n, storedLanguage } from './i18n/index.ts';
 import { PlatformProvider } from './platform/context.tsx';
 import { loadPlatformConfig } from './platform/config.ts';
 import { unreachableMessage } from './platform/unreachable.ts';
-import { useSettings } from './settings/store.ts';
+import { createAppRouter } from './routes/router.tsx';
+import { useSession } from './session/store.ts';
+import { defaultSettings, loadSettings, useSettings } from './settings/store.ts';
 import { loadAntdLocale } from './theme/antd-locale.ts';
+import 'nprogress/nprogress.css';
 import './styles.css';
 
 async function start() {
@@ -16,13 +23,30 @@ async function start() {
   const saved = storedLanguage();
   const language =
     saved && config.languages.some((l) => l.code === saved) ? saved : config.defaultLanguage;
-  const [, antdLocale] = await Promise.all([initI18n(language), loadAntdLocale(language)]);
-  useSettings.setState({ language });
+  const [, antdLocale] = await Promise.all([
+    initI18n(language),
+    loadAntdLocale(language),
+    loadDateLocale(language),
+  ]);
+  const languageName = config.languages.find((l) => l.code === language)?.name ?? language;
+  useSettings.setState({
+    ...loadSettings(defaultSettings(config.timezone)),
+    language,
+    languageName,
+  });
 
+  const router = createAppRouter();
   const api = createApiClient({
     apiRoot: config.apiRoot,
     head: config.head,
     language: currentLanguage,
+    token: () => useSession.getState().token,
+    rules: {
+      logout: () => useSession.getState().logout(),
+      navigate: (path) => void router.navigate(path),
+      showError: createErrorPopup({ notifier }),
+      unknownError: () => i18next.t('common.unknownError'),
+    },
   });
 
   const container = document.getElementById('root');
@@ -30,7 +54,7 @@ async function start() {
   createRoot(container).render(
     <StrictMode>
       <PlatformProvider value={{ config, api }}>
-        <App initialLocale={antdLocale} />
+        <App initialLocale={antdLocale} router={router} />
       </PlatformProvider>
     </StrictMode>,
   );

@@ -1,2 +1,3 @@
 export * from './password-rule.ts';
 export * from './units.ts';
+export * from './format/index.ts';

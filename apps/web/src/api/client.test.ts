@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineCall, health } from '@meridian/contract';
-import { ApiError, createApiClient } from './client.ts';
+import { defineCall, health, MESSAGES } from '@meridian/contract';
+import { ApiError, createApiClient, REQUEST_TIMEOUT_MS } from './client.ts';
 
 const echo = defineCall({
   method: 'POST',
@@ -76,5 +76,86 @@ describe('api client', () => {
       fetch: answer(200, { code: 200, msg: 'ok', data: { status: 'fine' } }),
     });
     await expect(api(health)).rejects.toThrow();
+  });
+});
+
+describe('request rules', () => {
+  function withRules(fetch: typeof globalThis.fetch) {
+    const rules = {
+      logout: vi.fn(),
+      navigate: vi.fn(),
+      showError: vi.fn(),
+      unknownError: () => 'Unknown error; please try again later',
+    };
+    const api = createApiClient({ apiRoot: '', head: 'core', language: () => 'en', fetch, rules });
+    return { api, rules };
+  }
+
+  it('logs out and goes home on code 401, in the body or as the HTTP status', async () => {
+    for (const [status, code] of [
+      [200, 401],
+      [401, 401],
+    ] as const) {
+      const { api, rules } = withRules(answer(status, { code, msg: 'Please log in first' }));
+      await expect(api(health)).rejects.toMatchObject({ code: 401 });
+      expect(rules.logout).toHaveBeenCalledOnce();
+      expect(rules.navigate).toHaveBeenCalledWith('/');
+      expect(rules.showError).not.toHaveBeenCalled();
+    }
+  });
+
+  it('logs out and goes to the login page on the invalid-token message, in any language', async () => {
+    const { api, rules } = withRules(
+      answer(200, { code: 400, msg: MESSAGES.invalidToken.ja, data: null }),
+    );
+    await expect(api(health)).rejects.toBeInstanceOf(ApiError);
+    expect(rules.logout).toHaveBeenCalledOnce();
+    expect(rules.navigate).toHaveBeenCalledWith('/user/login');
+    expect(rules.showError).not.toHaveBeenCalled();
+  });
+
+  it('shows the server message for any other code, then rejects', async () => {
+    const { api, rules } = withRules(answer(200, { code: 409, msg: 'Order already filled' }));
+    await expect(api(health)).rejects.toMatchObject({ message: 'Order already filled' });
+    expect(rules.showError).toHaveBeenCalledWith('Order already filled');
+    expect(rules.logout).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the generic message when the server gives none or no envelope', async () => {
+    for (const fetch of [
+      answer(200, { code: 500, msg: '' }),
+      vi.fn(async () => new Response('bad gateway', { status: 502 })),
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    ]) {
+      const { api, rules } = withRules(fetch as typeof globalThis.fetch);
+      await expect(api(health)).rejects.toMatchObject({
+        message: 'Unknown error; please try again later',
+      });
+      expect(rules.showError).toHaveBeenCalledWith('Unknown error; please try again later');
+    }
+  });
+
+  it('rejects the second-login-step message without a popup', async () => {
+    const { api, rules } = withRules(
+      answer(200, { code: 400, msg: MESSAGES.loginStep1.en, data: null }),
+    );
+    await expect(api(health)).rejects.toMatchObject({ message: MESSAGES.loginStep1.en });
+    expect(rules.showError).not.toHaveBeenCalled();
+  });
+
+  it('reads statuses up to 500 as answers', async () => {
+    const { api, rules } = withRules(answer(500, { code: 500, msg: 'Internal error (id 7)' }));
+    await expect(api(health)).rejects.toMatchObject({ code: 500 });
+    expect(rules.showError).toHaveBeenCalledWith('Internal error (id 7)');
+  });
+
+  it('leaves the popup to the caller with api.quiet', async () => {
+    const { api, rules } = withRules(answer(200, { code: 503, msg: 'Degraded', data: null }));
+    await expect(api.quiet(health)).rejects.toMatchObject({ code: 503 });
+    expect(rules.showError).not.toHaveBeenCalled();
+  });
+
+  it('gives up after the seed time-out of 300000 ms', () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(300_000);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   resolvePath,
   type CallArgs,
   type CallData,
@@ -21,13 +22,33 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What the request rules do beyond answering the caller (seed section 8). The app wires
+ * them to the session, the router and the notifier; tests pass fakes.
+ */
+export interface RequestRules {
+  logout(): void;
+  navigate(path: string): void;
+  /** Shows a server message in the error popup (throttled and filtered by the popup). */
+  showError(message: string): void;
+  /** The generic message when the server gave none, in the user's language. */
+  unknownError(): string;
+}
+
 export interface ApiClientOptions {
   apiRoot: string;
   head: string;
   language: () => Language;
   token?: () => string | null;
   fetch?: typeof fetch;
+  rules?: RequestRules;
 }
+
+/** Seed section 8: statuses 200-500 carry an envelope worth reading. */
+const isAnswerStatus = (status: number) => status >= 200 && status <= 500;
+
+const containsAny = (text: string, messages: Record<Language, string>) =>
+  Object.values(messages).some((m) => text.includes(m));
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -54,12 +75,38 @@ function isEnvelope(value: unknown): value is { code: number; msg: string; data:
  * One typed HTTP client for every contract call. Statuses 200-500 are answers read from
  * the envelope; the answer's `data` is checked against the call's schema, so a drift
  * between server and web shows up as an error rather than as wrong numbers on screen.
+ *
+ * Request rules (seed section 8), applied when `rules` are given: code 401 logs out and
+ * goes home; the invalid-token message logs out and goes to the login page; the second
+ * login step's message is rejected quietly; any other failure shows the server message
+ * (or the generic one) in the error popup, then rejects. `api.quiet` skips the popup
+ * for callers that show the failure themselves.
  */
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  return async function call<S extends CallSpec>(
+  const rules = options.rules;
+
+  function fail(code: number, msg: string, data: unknown, popup: boolean): never {
+    if (rules) {
+      // An expired or revoked session (the server says so, with 401) goes to the login
+      // page; any other 401 goes home.
+      if (containsAny(msg, MESSAGES.invalidToken)) {
+        rules.logout();
+        rules.navigate('/user/login');
+      } else if (code === 401) {
+        rules.logout();
+        rules.navigate('/');
+      } else if (popup && !containsAny(msg, MESSAGES.loginStep1)) {
+        rules.showError(msg || rules.unknownError());
+      }
+    }
+    throw new ApiError(code, msg || rules?.unknownError() || '', data);
+  }
+
+  async function request<S extends CallSpec>(
+    popup: boolean,
     spec: S,
-    ...[input]: CallArgs<S>
+    input: CallArgs<S>[0],
   ): Promise<CallData<S>> {
     const parts = (input ?? {}) as {
       params?: Record<string, string>;
@@ -78,21 +125,36 @@ export function createApiClient(options: ApiClientOptions) {
       headers.satoken = token;
     }
     if (parts.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await doFetch(url, {
-      method: spec.method,
-      headers,
-      ...(parts.body !== undefined ? { body: JSON.stringify(parts.body) } : {}),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const payload: unknown = await response.json().catch(() => null);
-    if (!isEnvelope(payload)) throw new ApiError(response.status, response.statusText);
-    if (payload.code !== 200) {
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: spec.method,
+        headers,
+        ...(parts.body !== undefined ? { body: JSON.stringify(parts.body) } : {}),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch {
+      // Offline, refused or timed out: no answer at all.
+      return fail(0, '', null, popup);
+    }
+    const payload: unknown = isAnswerStatus(response.status)
+      ? await response.json().catch(() => null)
+      : null;
+    if (!isEnvelope(payload)) return fail(response.status, '', null, popup);
+    // The envelope's code decides, but an HTTP 401 is a logout whatever the body says.
+    const code = response.status === 401 ? 401 : payload.code;
+    if (code !== 200) {
       // A degraded health answer still carries data worth showing.
       const parsed = spec.data.safeParse(payload.data);
-      throw new ApiError(payload.code, payload.msg, parsed.success ? parsed.data : payload.data);
+      return fail(code, payload.msg, parsed.success ? parsed.data : payload.data, popup);
     }
     return spec.data.parse(payload.data) as CallData<S>;
-  };
+  }
+
+  const call = <S extends CallSpec>(spec: S, ...[input]: CallArgs<S>) => request(true, spec, input);
+  const quiet = <S extends CallSpec>(spec: S, ...[input]: CallArgs<S>) =>
+    request(false, spec, input);
+  return Object.assign(call, { quiet });
 }
 
 export type ApiCall = ReturnType<typeof createApiClient>;

@@ -10,7 +10,7 @@ export function usePlatformHealth() {
     queryKey: ['health'],
     queryFn: async () => {
       try {
-        return await api(health);
+        return await api.quiet(health);
       } catch (error) {
         const data = error instanceof ApiError ? health.data.safeParse(error.data) : null;
         if (data?.success) return data.data;

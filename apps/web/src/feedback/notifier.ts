@@ -1,0 +1,65 @@
+export type NoticeKind = 'success' | 'info' | 'warning' | 'error';
+
+/** Where notices are drawn (antd's notification API in the app, a fake in tests). */
+export interface NoticeSink {
+  open(notice: { key: string; kind: NoticeKind; text: string; onClose: () => void }): void;
+  close(key: string): void;
+}
+
+export interface NotifierOptions {
+  /** Seed section 9: at most 4 notices open; a fifth closes the oldest. */
+  maxOpen?: number;
+  /** Seed section 9: the same text again within 2 s is dropped. */
+  duplicateWindowMs?: number;
+  now?: () => number;
+}
+
+/**
+ * The one way the app shows a notice. It lives outside React so the request rules can use
+ * it; the view attaches its sink once it has mounted.
+ */
+export function createNotifier(options: NotifierOptions = {}) {
+  const maxOpen = options.maxOpen ?? 4;
+  const duplicateWindowMs = options.duplicateWindowMs ?? 2000;
+  const now = options.now ?? Date.now;
+  let sink: NoticeSink | null = null;
+  let sequence = 0;
+  const open: string[] = [];
+  const lastShown = new Map<string, number>();
+
+  function forget(key: string) {
+    const at = open.indexOf(key);
+    if (at >= 0) open.splice(at, 1);
+  }
+
+  return {
+    attach(next: NoticeSink | null) {
+      sink = next;
+    },
+    /** Shows a notice; false when it was dropped as a duplicate or nothing can show it. */
+    notify(kind: NoticeKind, text: string): boolean {
+      if (!sink) return false;
+      const time = now();
+      const id = `${kind}:${text}`;
+      const previous = lastShown.get(id);
+      if (previous !== undefined && time - previous < duplicateWindowMs) return false;
+      lastShown.set(id, time);
+      while (open.length >= maxOpen) {
+        const oldest = open.shift();
+        if (oldest) sink.close(oldest);
+      }
+      const key = `notice-${++sequence}`;
+      open.push(key);
+      sink.open({ key, kind, text, onClose: () => forget(key) });
+      return true;
+    },
+    openCount(): number {
+      return open.length;
+    },
+  };
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;
+
+/** The app's notifier. */
+export const notifier = createNotifier();

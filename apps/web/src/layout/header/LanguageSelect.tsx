@@ -1,0 +1,22 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSettingsPanel } from '../../settings/useSettingsPanel.ts';
+
+/** The header's language switcher: each language by its own name. */
+export function LanguageSelect() {
+  const { t } = useTranslation();
+  const { language, languages, setLanguage } = useSettingsPanel();
+  return (
+    <Select
+      className="desktop-only"
+      aria-label={t('layout.language')}
+      prefix={<GlobalOutlined />}
+      value={language}
+      onChange={setLanguage}
+      options={languages}
+      popupMatchSelectWidth={false}
+      variant="borderless"
+    />
+  );
+}

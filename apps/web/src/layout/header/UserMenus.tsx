@@ -1,0 +1,53 @@
+import { LogoutOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { maskEmail, maskPhone } from '@meridian/core';
+import type { MenuLink } from '../../routes/menus.ts';
+import { useSession } from '../../session/store.ts';
+import { linkItems } from './nav-items.tsx';
+
+/** A signed-in user's asset-management and avatar dropdowns (seed section 2). */
+export function UserMenus({ assets, avatar }: { assets: MenuLink[]; avatar: MenuLink[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { userInfo, logout } = useSession();
+  const name = userInfo?.email
+    ? maskEmail(userInfo.email)
+    : userInfo?.phone
+      ? maskPhone(userInfo.phone)
+      : '';
+  return (
+    <>
+      {assets.length > 0 && (
+        <Dropdown menu={{ items: linkItems(assets, t) }}>
+          <Button type="text" icon={<WalletOutlined />}>
+            {t('menu.assets')}
+          </Button>
+        </Dropdown>
+      )}
+      <Dropdown
+        menu={{
+          items: [
+            ...linkItems(avatar, t),
+            ...(avatar.length > 0 ? [{ type: 'divider' as const }] : []),
+            {
+              key: 'logout',
+              icon: <LogoutOutlined />,
+              label: t('layout.logout'),
+              onClick: () => {
+                logout();
+                void navigate('/');
+              },
+            },
+          ],
+        }}
+      >
+        <Button type="text" aria-label={t('layout.account')}>
+          <Avatar size="small" src={userInfo?.avatar} icon={<UserOutlined />} />
+          <span className="desktop-only">{name}</span>
+        </Button>
+      </Dropdown>
+    </>
+  );
+}

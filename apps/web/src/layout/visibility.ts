@@ -1,0 +1,25 @@
+/**
+ * Seed section 2: which parts of the frame a path shows. Pure functions of the path, so
+ * every rule is tested without a browser, including for pages that do not exist yet.
+ */
+
+const HEADERLESS = ['/user/login', '/user/register', '/user/reset'];
+
+/** The header is hidden on the login, register and reset pages. */
+export function showHeader(pathname: string): boolean {
+  return !HEADERLESS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
+
+/**
+ * The footer is hidden on user sub-pages other than /user/index, on /pledge/...,
+ * /finance/detail, /trade... and /exchange/full-screen/..., where the page needs the
+ * whole height (trading screens, forms).
+ */
+export function showFooter(pathname: string): boolean {
+  if (pathname.startsWith('/user/')) return pathname === '/user/index';
+  if (pathname.startsWith('/pledge/')) return false;
+  if (pathname === '/finance/detail' || pathname.startsWith('/finance/detail/')) return false;
+  if (pathname.startsWith('/trade')) return false;
+  if (pathname.startsWith('/exchange/full-screen/')) return false;
+  return true;
+}

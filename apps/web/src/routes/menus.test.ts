@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { accessRedirect, menuLinks, topMenu } from './menus.ts';
+import { PAGES, type PageEntry } from './registry.ts';
+
+const page = (path: string, access: PageEntry['access'], menus: PageEntry['menus']) => ({
+  path,
+  access,
+  menus,
+  load: async () => () => null,
+});
+
+// A registry as it will look once later pages exist.
+const LATER: PageEntry[] = [
+  page('/home/index', 'public', [{ placement: 'top', label: 'menu.home' }]),
+  page('/quotes/index', 'public', [
+    { placement: 'top', label: 'menu.market' },
+    { placement: 'footer', label: 'menu.market' },
+  ]),
+  page('/trade/index', 'public', [
+    { placement: 'trade', label: 'menu.second', search: '?type=sec' },
+    { placement: 'trade', label: 'menu.spot', search: '?type=spot' },
+  ]),
+  page('/rule/index', 'public', [{ placement: 'top', label: 'menu.rules' }]),
+  page('/user/login', 'guest', [{ placement: 'guest', label: 'menu.login' }]),
+  page('/assets/index', 'user', [{ placement: 'assets', label: 'menu.myAssets' }]),
+];
+
+describe('menus from the route registry', () => {
+  it('shows only pages that exist today: home', () => {
+    expect(topMenu(PAGES, false)).toEqual([
+      { kind: 'link', key: '/home/index', to: '/home/index', label: 'menu.home' },
+    ]);
+    expect(menuLinks(PAGES, 'footer', false)).toEqual([]);
+    expect(menuLinks(PAGES, 'guest', false)).toEqual([]);
+  });
+
+  it('places the trade dropdown where its first page is, with query links', () => {
+    expect(topMenu(LATER, false).map((i) => i.key)).toEqual([
+      '/home/index',
+      '/quotes/index',
+      'trade',
+      '/rule/index',
+    ]);
+    const trade = topMenu(LATER, false)[2];
+    expect(trade?.kind === 'group' && trade.children.map((c) => c.to)).toEqual([
+      '/trade/index?type=sec',
+      '/trade/index?type=spot',
+    ]);
+  });
+
+  it('shows guest entries to visitors and user entries to signed-in users only', () => {
+    expect(menuLinks(LATER, 'guest', false).map((l) => l.to)).toEqual(['/user/login']);
+    expect(menuLinks(LATER, 'guest', true)).toEqual([]);
+    expect(menuLinks(LATER, 'assets', false)).toEqual([]);
+    expect(menuLinks(LATER, 'assets', true).map((l) => l.to)).toEqual(['/assets/index']);
+  });
+
+  it('sends visitors of a user page to login and users of a guest page home', () => {
+    expect(accessRedirect('public', false)).toBeNull();
+    expect(accessRedirect('user', false)).toBe('/user/login');
+    expect(accessRedirect('user', true)).toBeNull();
+    expect(accessRedirect('guest', true)).toBe('/home/index');
+    expect(accessRedirect('guest', false)).toBeNull();
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { fallbackTarget } from './redirects.ts';
+
+describe('fallback target', () => {
+  it.each([
+    ['/no/such/page', '/home/index'],
+    ['/home/whatever', '/home/index'],
+    ['/i&ABC123', '/user/register?invite_code=ABC123'],
+    ['/home/i&x9', '/user/register?invite_code=x9'],
+    ['/i&', '/user/register?invite_code='],
+    ['/i&a%20b', '/user/register?invite_code=a+b'],
+    ['/i&bad%zz', '/user/register?invite_code=bad%25zz'],
+    ['/i', '/home/index'],
+  ])('%s -> %s', (path, target) => {
+    expect(fallbackTarget(path)).toBe(target);
+  });
+});

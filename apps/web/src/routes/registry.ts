@@ -1,0 +1,43 @@
+import type { ComponentType } from 'react';
+
+/** Where a page shows up in the menus of seed section 2. */
+export type MenuPlacement =
+  | 'top' // the top menu
+  | 'trade' // the top menu's trade dropdown
+  | 'footer' // the footer links
+  | 'assets' // the asset-management dropdown (signed in)
+  | 'avatar' // the avatar dropdown (signed in)
+  | 'guest'; // the header buttons of a visitor (login, register)
+
+/** Who may open a page: anyone, only visitors (login, register), or signed-in users. */
+export type Access = 'public' | 'guest' | 'user';
+
+export interface MenuEntry {
+  placement: MenuPlacement;
+  /** i18n key of the label. */
+  label: string;
+  /** Query that opens the page in a given state, e.g. `?type=spot`. */
+  search?: string;
+}
+
+export interface PageEntry {
+  path: string;
+  /** The page module, loaded when the route is first visited. */
+  load: () => Promise<ComponentType>;
+  access: Access;
+  menus: MenuEntry[];
+}
+
+/**
+ * Every page of the app, declared once: its route, its lazily loaded module, who may see
+ * it and where its menu entries go. Menus are derived from this list, so an entry only
+ * shows once its page exists and no menu item ever leads nowhere. Order is menu order.
+ */
+export const PAGES: readonly PageEntry[] = [
+  {
+    path: '/home/index',
+    load: async () => (await import('../pages/home/HomePage.tsx')).HomePage,
+    access: 'public',
+    menus: [{ placement: 'top', label: 'menu.home' }],
+  },
+];

@@ -1,0 +1,57 @@
+import { useMemo, useState } from 'react';
+import { isLanguage } from '@meridian/contract';
+import { formatDateTime, timezoneNames } from '../dates/format.ts';
+import { usePlatform } from '../platform/context.tsx';
+import {
+  DEFAULT_CURRENCY,
+  TIME_FORMATS,
+  useSettings,
+  type Theme,
+  type TimeFormat,
+} from './store.ts';
+
+/**
+ * State of the settings drawer. Currencies offered are those with a known rate; until the
+ * exchange-rate call lands that is the seed's default, CNY at rate 1.
+ */
+export function useSettingsPanel() {
+  const { config } = usePlatform();
+  const settings = useSettings();
+  const [open, setOpen] = useState(false);
+  // The preview clock is read when the drawer opens or a setting changes.
+  const [now, setNow] = useState(() => new Date().toISOString());
+  const timezones = useMemo(() => timezoneNames().map((tz) => ({ value: tz, label: tz })), []);
+  const currencies = [DEFAULT_CURRENCY];
+
+  return {
+    open,
+    show() {
+      setNow(new Date().toISOString());
+      setOpen(true);
+    },
+    hide: () => setOpen(false),
+    language: settings.language,
+    languages: config.languages.map((l) => ({ value: l.code, label: l.name })),
+    setLanguage(code: string) {
+      const item = config.languages.find((l) => l.code === code);
+      if (item && isLanguage(code)) void settings.setLanguage(code, item.name);
+    },
+    theme: settings.theme,
+    setTheme: (theme: Theme) => settings.setTheme(theme),
+    currency: settings.currency.code,
+    currencies: currencies.map((c) => ({ value: c.code, label: `${c.code} ${c.symbol}` })),
+    setCurrency(code: string) {
+      const found = currencies.find((c) => c.code === code);
+      if (found) settings.save('currency', found);
+    },
+    timezone: settings.timezone,
+    timezones,
+    setTimezone: (tz: string) => settings.save('timezone', tz),
+    timeFormat: settings.timeFormat,
+    timeFormats: TIME_FORMATS.map((f) => ({ value: f, label: f })),
+    setTimeFormat: (format: TimeFormat) => settings.save('timeFormat', format),
+    preview: formatDateTime(now, settings.timezone, settings.timeFormat),
+  };
+}
+
+export type SettingsPanel = ReturnType<typeof useSettingsPanel>;

@@ -1,0 +1,3 @@
+export { formatChangePercent, formatNumber, formatPrice, NOT_A_NUMBER } from './number-display.ts';
+export { sanitizeNumberInput } from './number-input.ts';
+export { maskEmail, maskPhone } from './mask.ts';
