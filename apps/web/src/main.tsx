@@ -11,7 +11,9 @@ import { PlatformProvider } from './platform/context.tsx';
 import { loadPlatformConfig } from './platform/config.ts';
 import { unreachableMessage } from './platform/unreachable.ts';
 import { createAppRouter } from './routes/router.tsx';
+import { startSessionKeeper } from './accounts/session-keeper.ts';
 import { useSession } from './session/store.ts';
+import { deviceId } from './session/token-storage.ts';
 import { defaultSettings, loadSettings, useSettings } from './settings/store.ts';
 import { loadAntdLocale } from './theme/antd-locale.ts';
 import 'nprogress/nprogress.css';
@@ -41,6 +43,7 @@ async function start() {
     head: config.head,
     language: currentLanguage,
     token: () => useSession.getState().token,
+    deviceId,
     rules: {
       logout: () => useSession.getState().logout(),
       navigate: (path) => void router.navigate(path),
@@ -48,6 +51,8 @@ async function start() {
       unknownError: () => i18next.t('common.unknownError'),
     },
   });
+
+  startSessionKeeper(api);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');

@@ -40,6 +40,8 @@ export interface ApiClientOptions {
   head: string;
   language: () => Language;
   token?: () => string | null;
+  /** This browser's id, so the account's device list can tell browsers apart. */
+  deviceId?: () => string;
   fetch?: typeof fetch;
   rules?: RequestRules;
 }
@@ -124,6 +126,7 @@ export function createApiClient(options: ApiClientOptions) {
       headers.authorization = `Bearer ${token}`;
       headers.satoken = token;
     }
+    if (options.deviceId) headers['x-device-id'] = options.deviceId();
     if (parts.body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
     try {

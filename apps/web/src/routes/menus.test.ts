@@ -26,12 +26,26 @@ const LATER: PageEntry[] = [
 ];
 
 describe('menus from the route registry', () => {
-  it('shows only pages that exist today: home', () => {
+  it('shows only pages that exist today', () => {
     expect(topMenu(PAGES, false)).toEqual([
       { kind: 'link', key: '/home/index', to: '/home/index', label: 'menu.home' },
     ]);
-    expect(menuLinks(PAGES, 'footer', false)).toEqual([]);
-    expect(menuLinks(PAGES, 'guest', false)).toEqual([]);
+    expect(menuLinks(PAGES, 'footer', false).map((l) => l.to)).toEqual([
+      '/user/index?key=termsService',
+      '/user/index?key=helper',
+    ]);
+    expect(menuLinks(PAGES, 'guest', false).map((l) => l.to)).toEqual([
+      '/user/login',
+      '/user/register',
+    ]);
+    expect(menuLinks(PAGES, 'guest', true)).toEqual([]);
+    expect(menuLinks(PAGES, 'avatar', true).map((l) => l.to)).toEqual([
+      '/user/index?key=tardPwd',
+      '/account/center',
+      '/account/center?tab=security',
+      '/account/center?tab=device-management',
+      '/account/center?tab=api',
+    ]);
   });
 
   it('places the trade dropdown where its first page is, with query links', () => {

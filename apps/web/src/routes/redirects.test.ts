@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackTarget } from './redirects.ts';
+import { fallbackTarget, safeRedirect } from './redirects.ts';
 
 describe('fallback target', () => {
   it.each([
@@ -13,5 +13,19 @@ describe('fallback target', () => {
     ['/i', '/home/index'],
   ])('%s -> %s', (path, target) => {
     expect(fallbackTarget(path)).toBe(target);
+  });
+});
+
+describe('safeRedirect', () => {
+  it.each([
+    ['/account/center', '/account/center'],
+    ['/trade/index?type=spot', '/trade/index?type=spot'],
+    [null, '/home/index'],
+    ['', '/home/index'],
+    ['https://evil.example', '/home/index'],
+    ['//evil.example/x', '/home/index'],
+    ['/\\evil.example', '/home/index'],
+  ])('%j -> %j', (target, expected) => {
+    expect(safeRedirect(target)).toBe(expected);
   });
 });

@@ -21,3 +21,11 @@ function safeDecode(text: string): string {
     return text;
   }
 }
+
+/** Where to go after logging in: only a path of this app, never another site. */
+export function safeRedirect(target: string | null): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+    return HOME_PATH;
+  }
+  return target;
+}

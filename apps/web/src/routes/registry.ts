@@ -40,4 +40,63 @@ export const PAGES: readonly PageEntry[] = [
     access: 'public',
     menus: [{ placement: 'top', label: 'menu.home' }],
   },
+  {
+    path: '/user/login',
+    load: async () => (await import('../pages/user/LoginPage.tsx')).default,
+    access: 'guest',
+    menus: [{ placement: 'guest', label: 'menu.login' }],
+  },
+  {
+    path: '/user/register',
+    load: async () => (await import('../pages/user/RegisterPage.tsx')).default,
+    access: 'guest',
+    menus: [{ placement: 'guest', label: 'menu.register' }],
+  },
+  {
+    path: '/user/reset',
+    load: async () => (await import('../pages/user/ResetPage.tsx')).default,
+    access: 'guest',
+    menus: [],
+  },
+  {
+    path: '/user/index',
+    load: async () => (await import('../pages/user/UserIndexPage.tsx')).default,
+    access: 'public',
+    menus: [
+      { placement: 'avatar', label: 'menu.fundPassword', search: '?key=tardPwd' },
+      { placement: 'footer', label: 'menu.terms', search: '?key=termsService' },
+      { placement: 'footer', label: 'menu.help', search: '?key=helper' },
+    ],
+  },
+  {
+    path: '/account/center',
+    load: async () => (await import('../pages/account/AccountCenterPage.tsx')).default,
+    access: 'user',
+    menus: [
+      { placement: 'avatar', label: 'menu.accountCenter' },
+      { placement: 'avatar', label: 'menu.security', search: '?tab=security' },
+      { placement: 'avatar', label: 'menu.devices', search: '?tab=device-management' },
+      { placement: 'avatar', label: 'menu.apiKeys', search: '?tab=api' },
+    ],
+  },
+  ...(
+    [
+      ['phone', 'PhonePage'],
+      ['google', 'GooglePage'],
+      ['email', 'EmailPage'],
+      ['login-pwd', 'LoginPwdPage'],
+      ['trade-pwd', 'TradePwdPage'],
+      ['anti-code', 'AntiCodePage'],
+    ] as const
+  ).map(([slug, module]): PageEntry => ({
+    path: `/account/setting/${slug}`,
+    load: async () =>
+      (
+        (await import(`../pages/account/setting/${module}.tsx`)) as {
+          default: ComponentType;
+        }
+      ).default,
+    access: 'user',
+    menus: [],
+  })),
 ];

@@ -4,13 +4,27 @@ import { AppLayout } from '../layout/AppLayout.tsx';
 import { useSession } from '../session/store.ts';
 import { loadPageModule } from './load-page.ts';
 import { accessRedirect } from './menus.ts';
-import { fallbackTarget } from './redirects.ts';
+import { fallbackTarget, safeRedirect } from './redirects.ts';
 import { PAGES, type Access, type PageEntry } from './registry.ts';
+import { PageSpinner } from './PageSpinner.tsx';
 import { RouteError } from './RouteError.tsx';
 
 function AccessGuard({ access, children }: { access: Access; children: ReactNode }) {
   const isLogin = useSession((s) => s.isLogin);
+  const restoring = useSession((s) => s.restoring);
+  const { pathname, search } = useLocation();
+  // A stored session is still being checked: decide once it is known.
+  if (restoring && access !== 'public') return <PageSpinner />;
   const redirect = accessRedirect(access, isLogin);
+  if (redirect === '/user/login') {
+    return (
+      <Navigate to={`/user/login?redirect=${encodeURIComponent(pathname + search)}`} replace />
+    );
+  }
+  if (redirect && access === 'guest') {
+    // Just logged in on the login page: go where the visitor was heading.
+    return <Navigate to={safeRedirect(new URLSearchParams(search).get('redirect'))} replace />;
+  }
   return redirect ? <Navigate to={redirect} replace /> : children;
 }
 

@@ -1,37 +1,67 @@
 import { create } from 'zustand';
-import { clearToken, readToken, storeToken } from './token-storage.ts';
+import type { UserInfo } from '@meridian/contract';
+import { clearToken, readTokens, storeTokens } from './token-storage.ts';
 
-/** Seed section 3: the signed-in user as the shell needs it; accounts add the rest. */
-export interface UserInfo {
-  userId: string;
-  email?: string;
-  phone?: string;
-  avatar?: string;
+export type { UserInfo };
+
+export interface SessionTokens {
+  token: string;
+  refreshToken: string;
+  issuedAt: string;
 }
 
 interface SessionState {
   token: string | null;
   refreshToken: string | null;
+  issuedAt: string | null;
   userInfo: UserInfo | null;
   isLogin: boolean;
+  /** A stored token is being checked; guarded pages wait instead of sending to login. */
+  restoring: boolean;
   /** Seed section 4: stores the token (cookie and local storage) and marks the login. */
-  signIn(session: { token: string; refreshToken?: string; userInfo: UserInfo }): void;
+  signIn(session: SessionTokens & { userInfo: UserInfo }): void;
+  /** New tokens from a refresh; the login stays. */
+  replaceTokens(tokens: SessionTokens): void;
+  /** The profile was fetched (after login, a restore or a refresh): merge it in. */
+  setUserInfo(userInfo: UserInfo): void;
   /** Seed section 4: clears token, user and login flag, and both stored tokens. */
   logout(): void;
 }
 
+const stored = readTokens();
+
 export const useSession = create<SessionState>((set) => ({
-  token: readToken(),
-  refreshToken: null,
+  token: stored?.token ?? null,
+  refreshToken: stored?.refreshToken ?? null,
+  issuedAt: stored?.issuedAt ?? null,
   userInfo: null,
-  // A stored token alone is not a login: the profile has to load first (accounts).
+  // A stored token alone is not a login: the profile has to load first.
   isLogin: false,
-  signIn({ token, refreshToken, userInfo }) {
-    storeToken(token);
-    set({ token, refreshToken: refreshToken ?? null, userInfo, isLogin: true });
+  restoring: stored !== null,
+  signIn({ token, refreshToken, issuedAt, userInfo }) {
+    storeTokens({ token, refreshToken, issuedAt });
+    set({ token, refreshToken, issuedAt, userInfo, isLogin: true, restoring: false });
+  },
+  replaceTokens({ token, refreshToken, issuedAt }) {
+    storeTokens({ token, refreshToken, issuedAt });
+    set({ token, refreshToken, issuedAt });
+  },
+  setUserInfo(userInfo) {
+    set((state) => ({
+      userInfo: { ...state.userInfo, ...userInfo },
+      isLogin: true,
+      restoring: false,
+    }));
   },
   logout() {
     clearToken();
-    set({ token: null, refreshToken: null, userInfo: null, isLogin: false });
+    set({
+      token: null,
+      refreshToken: null,
+      issuedAt: null,
+      userInfo: null,
+      isLogin: false,
+      restoring: false,
+    });
   },
 }));

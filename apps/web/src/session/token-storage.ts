@@ -3,8 +3,11 @@ import { readSetting, writeSetting } from '../platform/storage.ts';
 /** Seed section 4: the token is kept both as a cookie and in local storage. */
 export const TOKEN_COOKIE = 'meridian_token';
 const TOKEN_SETTING = 'token';
+const REFRESH_SETTING = 'refreshToken';
+const ISSUED_SETTING = 'tokenIssuedAt';
+const DEVICE_SETTING = 'deviceId';
 
-const isToken = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
 function cookieToken(): string | undefined {
   const prefix = `${TOKEN_COOKIE}=`;
@@ -12,20 +15,50 @@ function cookieToken(): string | undefined {
   return part ? decodeURIComponent(part.slice(prefix.length)) || undefined : undefined;
 }
 
-export function readToken(): string | null {
-  return readSetting(TOKEN_SETTING, isToken) ?? cookieToken() ?? null;
+export interface StoredTokens {
+  token: string;
+  refreshToken: string | null;
+  /** ISO time the access token was issued; the keeper refreshes by its age. */
+  issuedAt: string | null;
 }
 
-export function storeToken(token: string): void {
+export function readToken(): string | null {
+  return readSetting(TOKEN_SETTING, isText) ?? cookieToken() ?? null;
+}
+
+export function readTokens(): StoredTokens | null {
+  const token = readToken();
+  if (!token) return null;
+  return {
+    token,
+    refreshToken: readSetting(REFRESH_SETTING, isText) ?? null,
+    issuedAt: readSetting(ISSUED_SETTING, isText) ?? null,
+  };
+}
+
+export function storeTokens({ token, refreshToken, issuedAt }: StoredTokens): void {
   writeSetting(TOKEN_SETTING, token);
+  if (refreshToken) writeSetting(REFRESH_SETTING, refreshToken);
+  if (issuedAt) writeSetting(ISSUED_SETTING, issuedAt);
   document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; path=/; SameSite=Lax`;
 }
 
 export function clearToken(): void {
-  try {
-    window.localStorage.removeItem(`meridian:${TOKEN_SETTING}`);
-  } catch {
-    // Storage unavailable: nothing was kept there.
+  for (const name of [TOKEN_SETTING, REFRESH_SETTING, ISSUED_SETTING]) {
+    try {
+      window.localStorage.removeItem(`meridian:${name}`);
+    } catch {
+      // Storage unavailable: nothing was kept there.
+    }
   }
   document.cookie = `${TOKEN_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
+}
+
+/** A random id per browser, so the device list can tell this browser from others. */
+export function deviceId(): string {
+  const existing = readSetting(DEVICE_SETTING, isText);
+  if (existing) return existing;
+  const id = crypto.randomUUID();
+  writeSetting(DEVICE_SETTING, id);
+  return id;
 }

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { maskEmail, maskPhone } from '@meridian/core';
 import type { MenuLink } from '../../routes/menus.ts';
+import { signOut } from '../../accounts/session-keeper.ts';
+import { usePlatform } from '../../platform/context.tsx';
 import { useSession } from '../../session/store.ts';
 import { linkItems } from './nav-items.tsx';
 
@@ -11,12 +13,13 @@ import { linkItems } from './nav-items.tsx';
 export function UserMenus({ assets, avatar }: { assets: MenuLink[]; avatar: MenuLink[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { userInfo, logout } = useSession();
+  const userInfo = useSession((s) => s.userInfo);
+  const { api } = usePlatform();
   const name = userInfo?.email
     ? maskEmail(userInfo.email)
     : userInfo?.phone
       ? maskPhone(userInfo.phone)
-      : '';
+      : (userInfo?.account ?? '');
   return (
     <>
       {assets.length > 0 && (
@@ -36,15 +39,14 @@ export function UserMenus({ assets, avatar }: { assets: MenuLink[]; avatar: Menu
               icon: <LogoutOutlined />,
               label: t('layout.logout'),
               onClick: () => {
-                logout();
-                void navigate('/');
+                void signOut(api).then(() => navigate('/'));
               },
             },
           ],
         }}
       >
         <Button type="text" aria-label={t('layout.account')}>
-          <Avatar size="small" src={userInfo?.avatar} icon={<UserOutlined />} />
+          <Avatar size="small" src={userInfo?.avatar ?? undefined} icon={<UserOutlined />} />
           <span className="desktop-only">{name}</span>
         </Button>
       </Dropdown>

@@ -1,0 +1,16 @@
+import { getPublicKey, sealPayload, type Sealed } from '@meridian/contract';
+import type { ApiCall } from '../api/client.ts';
+
+let cachedKey: Promise<{ keyId: string; spki: string }> | undefined;
+
+/**
+ * Seals a password payload with the server's public key (seed section 5). The key is
+ * fetched once per page load; a failed fetch is retried on the next use.
+ */
+export async function sealForServer(api: ApiCall, payload: unknown): Promise<Sealed> {
+  cachedKey ??= api(getPublicKey).catch((error: unknown) => {
+    cachedKey = undefined;
+    throw error;
+  });
+  return sealPayload(await cachedKey, payload);
+}

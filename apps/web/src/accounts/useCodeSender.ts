@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { sendEmailCode, sendMobileCode, type CodePurpose } from '@meridian/contract';
+import { notifier } from '../feedback/notifier.ts';
+import { usePlatform } from '../platform/context.tsx';
+import i18next from 'i18next';
+
+export type CodeTarget =
+  { channel: 'email'; email: string } | { channel: 'sms'; phone: string; areaCode: string };
+
+/**
+ * Sends a verification code and counts down the 60-second wait before another may be
+ * asked for. Failures are shown by the request rules' popup.
+ */
+export function useCodeSender(purpose: CodePurpose) {
+  const { api } = usePlatform();
+  const [secondsLeft, setSecondsLeft] = useState(0);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (secondsLeft <= 0) return;
+    const timer = setTimeout(() => setSecondsLeft((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [secondsLeft]);
+
+  async function send(target: CodeTarget): Promise<boolean> {
+    setSending(true);
+    try {
+      const answer =
+        target.channel === 'email'
+          ? await api(sendEmailCode, { body: { email: target.email, purpose } })
+          : await api(sendMobileCode, {
+              body: { phone: target.phone, areaCode: target.areaCode, purpose },
+            });
+      setSecondsLeft(answer.resendAfterSeconds);
+      notifier.notify(
+        'success',
+        i18next.t(target.channel === 'email' ? 'account.code.sentEmail' : 'account.code.sentPhone'),
+      );
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return { send, sending, secondsLeft, canSend: secondsLeft <= 0 && !sending };
+}

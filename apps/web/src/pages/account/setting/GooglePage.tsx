@@ -1,0 +1,113 @@
+import { Alert, Button, Form, Input, Space, Steps } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getGoogleVerification, googleVerificationBindingOrReset } from '@meridian/contract';
+import { SettingFrame } from '../../../accounts/SettingFrame.tsx';
+import { useReloadUser } from '../../../accounts/useReloadUser.ts';
+import { CopyButton } from '../../../feedback/CopyButton.tsx';
+import { notifier } from '../../../feedback/notifier.ts';
+import { usePlatform } from '../../../platform/context.tsx';
+import { useSession } from '../../../session/store.ts';
+
+/** Bind Google authenticator with a QR code and a code, or unbind it with a code. */
+export default function GooglePage() {
+  const { t } = useTranslation();
+  const { api } = usePlatform();
+  const bound = useSession((s) => s.userInfo?.googleBound ?? false);
+  const reloadUser = useReloadUser();
+  const [pending, setPending] = useState<{ secret: string; otpauthUri: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function start() {
+    setBusy(true);
+    try {
+      setPending(await api(getGoogleVerification, { params: { x: 'bind' } }));
+    } catch {
+      // The request rules have shown why.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm(code: string, action: '1' | '2') {
+    setBusy(true);
+    try {
+      await api(googleVerificationBindingOrReset, { params: { x: code, y: action } });
+      notifier.notify(
+        'success',
+        t(action === '1' ? 'account.google.bound' : 'account.google.unbound'),
+      );
+      setPending(null);
+      await reloadUser();
+    } catch {
+      // The request rules have shown why.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const codeForm = (action: '1' | '2', submitLabel: string) => (
+    <Form
+      layout="vertical"
+      className="account-form"
+      onFinish={(v: { code: string }) => void confirm(v.code, action)}
+    >
+      <Form.Item
+        name="code"
+        label={t('account.field.googleCode')}
+        rules={[{ required: true, pattern: /^\d{6}$/, message: t('account.code.required') }]}
+      >
+        <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={busy} danger={action === '2'}>
+        {submitLabel}
+      </Button>
+    </Form>
+  );
+
+  return (
+    <SettingFrame title={t('account.security.google')}>
+      {bound ? (
+        <>
+          <Alert
+            type="success"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('account.google.isBound')}
+          />
+          {codeForm('2', t('account.google.unbind'))}
+        </>
+      ) : pending ? (
+        <Space direction="vertical" size="large" style={{ width: '100%' }}>
+          <Steps
+            direction="vertical"
+            size="small"
+            current={1}
+            items={[
+              { title: t('account.google.step1') },
+              { title: t('account.google.step2') },
+              { title: t('account.google.step3') },
+            ]}
+          />
+          <div className="qr-wrap">
+            <QRCodeSVG value={pending.otpauthUri} size={176} title={t('account.google.qr')} />
+          </div>
+          <div>
+            {t('account.google.manual')}: <span className="secret-box">{pending.secret}</span>{' '}
+            <CopyButton value={pending.secret} />
+          </div>
+          <Alert type="warning" showIcon title={t('account.google.backup')} />
+          {codeForm('1', t('account.google.bind'))}
+        </Space>
+      ) : (
+        <Space direction="vertical">
+          <p>{t('account.google.lead')}</p>
+          <Button type="primary" loading={busy} onClick={() => void start()}>
+            {t('account.google.start')}
+          </Button>
+        </Space>
+      )}
+    </SettingFrame>
+  );
+}

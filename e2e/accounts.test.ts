@@ -1,0 +1,98 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startPlatform, type RunningPlatform } from './platform.ts';
+
+let platform: RunningPlatform;
+let browser: Browser;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+async function latestCode(target: string): Promise<string> {
+  const res = await fetch(`${platform.url}/api/dev/outbox?target=${encodeURIComponent(target)}`);
+  const body = (await res.json()) as { data: Array<{ body: string }> };
+  const code = /\b(\d{6})\b/.exec(body.data[0]?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code for ${target}`);
+  return code;
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto(`${platform.url}/user/login`);
+  await page.getByRole('radio', { name: 'Email' }).check({ force: true });
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL('**/home/index');
+  await page.getByRole('button', { name: 'My account' }).waitFor();
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'My account' }).hover();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+}
+
+describe('an account, as a new user would use it', () => {
+  it('registers by email, logs in, changes the password, logs in with the new one and logs out', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    const email = `e2e-${Date.now()}@example.org`;
+
+    await page.goto(`${platform.url}/user/register?invite_code=DEMO0001`);
+    expect(await page.locator('header').count()).toBe(0);
+    expect(await page.getByLabel('Invite code (optional)').inputValue()).toBe('DEMO0001');
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText('The code has been sent to your email').waitFor();
+    await page.getByLabel('Verification code').fill(await latestCode(email));
+    await page.getByLabel('Password', { exact: true }).fill('Secret123');
+    await page.getByLabel('Confirm password').fill('Secret123');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/home/index');
+    await page.getByRole('button', { name: 'My account' }).waitFor();
+
+    await logOut(page);
+    await logIn(page, email, 'Secret123');
+
+    await page.goto(`${platform.url}/account/setting/login-pwd`);
+    await page.getByLabel('Current password').fill('Secret123');
+    await page.getByLabel('New password').fill('Newpass456');
+    await page.getByLabel('Confirm password').fill('Newpass456');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Withdrawals are paused until').waitFor();
+
+    await logOut(page);
+    await logIn(page, email, 'Newpass456');
+    await logOut(page);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('sends a visitor from an account page to the login page and back after logging in', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${platform.url}/account/center?tab=security`);
+    await page.waitForURL('**/user/login?redirect=*');
+    await page.getByRole('radio', { name: 'Email' }).check({ force: true });
+    await page.getByRole('textbox', { name: 'Email' }).fill('demo2@meridian.local');
+    await page.getByLabel('Password', { exact: true }).fill('Demo1234');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL('**/account/center?tab=security');
+    await page.getByText('Anti-phishing code').first().waitFor();
+    // A reload keeps the session: the stored token is restored.
+    await page.reload();
+    await page.getByText('Anti-phishing code').first().waitFor();
+    expect(page.url()).toContain('/account/center?tab=security');
+    await page.close();
+  });
+});
