@@ -15,6 +15,8 @@ export function LanguageSelect() {
       value={language}
       onChange={setLanguage}
       options={languages}
+      // Thirteen names: render them all, so every one can be found and read.
+      virtual={false}
       popupMatchSelectWidth={false}
       variant="borderless"
     />
