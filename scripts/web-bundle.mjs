@@ -60,6 +60,9 @@ export function ensureWebBundle({ log = console.log } = {}) {
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
     cwd: webDir,
     stdio: 'inherit',
+    // A build started from the test runner inherits NODE_ENV=test, which would ship
+    // React's and antd's test-mode code (fixed ids such as "test-id" break aria labels).
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('The web app failed to build');
   fs.writeFileSync(stampFile, `${sourceHash()}\n`);

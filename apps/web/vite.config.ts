@@ -19,5 +19,28 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        // React and antd change far less often than the app: in chunks of their own they
+        // stay cached across deployments. Locale packs stay separate, loaded when chosen.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              priority: 20,
+              test: (id) =>
+                /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/.test(id),
+            },
+            {
+              name: 'antd',
+              priority: 10,
+              test: (id) =>
+                /node_modules[\\/](antd|@ant-design|@rc-component)[\\/]/.test(id) &&
+                !/[\\/]locale[\\/]/.test(id),
+            },
+          ],
+        },
+      },
+    },
   },
 });

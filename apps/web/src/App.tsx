@@ -30,8 +30,6 @@ function ThemeVariables() {
     root.style.setProperty('--app-text', token.colorText);
     root.style.setProperty('--app-text-secondary', token.colorTextSecondary);
     root.style.setProperty('--app-primary', token.colorPrimary);
-    root.style.setProperty('--app-up', token.colorSuccess);
-    root.style.setProperty('--app-down', token.colorError);
     document.body.style.background = token.colorBgLayout;
   }, [theme, token]);
   return null;

@@ -32,7 +32,12 @@ export async function loadWithinTimeout<T>(
   }
 }
 
-NProgress.configure({ showSpinner: false });
+// nprogress's default markup gives the bar role="bar", which is not an ARIA role.
+NProgress.configure({
+  showSpinner: false,
+  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+  barSelector: '.bar',
+});
 
 /** Shows the progress bar while a route module loads (seed section 2). */
 export async function loadPageModule<T>(load: () => Promise<T>): Promise<T> {

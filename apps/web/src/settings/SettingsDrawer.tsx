@@ -32,6 +32,7 @@ export function SettingsDrawer() {
               value={panel.language}
               options={panel.languages}
               onChange={panel.setLanguage}
+              virtual={false}
             />
           </Form.Item>
           <Form.Item label={t('settings.theme')}>

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
-import { isLanguage } from '@meridian/contract';
 import { formatDateTime, timezoneNames } from '../dates/format.ts';
-import { usePlatform } from '../platform/context.tsx';
+import { useLanguageChoice } from './useLanguageChoice.ts';
 import {
   DEFAULT_CURRENCY,
   TIME_FORMATS,
@@ -15,10 +14,10 @@ import {
  * exchange-rate call lands that is the seed's default, CNY at rate 1.
  */
 export function useSettingsPanel() {
-  const { config } = usePlatform();
   const settings = useSettings();
+  const languageChoice = useLanguageChoice();
   const [open, setOpen] = useState(false);
-  // The preview clock is read when the drawer opens or a setting changes.
+  // The preview shows the moment the drawer opened, in the chosen timezone and format.
   const [now, setNow] = useState(() => new Date().toISOString());
   const timezones = useMemo(() => timezoneNames().map((tz) => ({ value: tz, label: tz })), []);
   const currencies = [DEFAULT_CURRENCY];
@@ -30,12 +29,9 @@ export function useSettingsPanel() {
       setOpen(true);
     },
     hide: () => setOpen(false),
-    language: settings.language,
-    languages: config.languages.map((l) => ({ value: l.code, label: l.name })),
-    setLanguage(code: string) {
-      const item = config.languages.find((l) => l.code === code);
-      if (item && isLanguage(code)) void settings.setLanguage(code, item.name);
-    },
+    language: languageChoice.language,
+    languages: languageChoice.languages,
+    setLanguage: languageChoice.choose,
     theme: settings.theme,
     setTheme: (theme: Theme) => settings.setTheme(theme),
     currency: settings.currency.code,

@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { usePlatform } from '../../platform/context.tsx';
 import { useSession } from '../../session/store.ts';
 import { SettingsDrawer } from '../../settings/SettingsDrawer.tsx';
@@ -17,6 +17,7 @@ export function AppHeader({ menus }: { menus: ShellMenus }) {
   const { t } = useTranslation();
   const { config } = usePlatform();
   const isLogin = useSession((s) => s.isLogin);
+  const navigate = useNavigate();
   return (
     <header className="app-header">
       <Link to="/home/index" className="brand" aria-label={config.brand}>
@@ -28,12 +29,16 @@ export function AppHeader({ menus }: { menus: ShellMenus }) {
         {isLogin ? (
           <UserMenus assets={menus.assets} avatar={menus.avatar} />
         ) : (
+          // Login and register; the last one (register) is the call to action.
           menus.guest.map((link, index) => (
-            <Link key={link.key} to={link.to} className="desktop-only">
-              <Button type={index === menus.guest.length - 1 ? 'primary' : 'text'} tabIndex={-1}>
-                {t(link.label)}
-              </Button>
-            </Link>
+            <Button
+              key={link.key}
+              className="desktop-only"
+              type={index === menus.guest.length - 1 ? 'primary' : 'text'}
+              onClick={() => void navigate(link.to)}
+            >
+              {t(link.label)}
+            </Button>
           ))
         )}
         <SupportButton />

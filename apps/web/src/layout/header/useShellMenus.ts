@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { menuLinks, topMenu, type MenuLink, type TopMenuItem } from '../../routes/menus.ts';
 import { PAGES } from '../../routes/registry.ts';
 import { useSession } from '../../session/store.ts';
@@ -14,8 +13,6 @@ export interface ShellMenus {
 /** The menus of the shell, derived from the route registry for the current user. */
 export function useShellMenus(): ShellMenus {
   const isLogin = useSession((s) => s.isLogin);
-  // Re-render on a language change: labels are keys translated by the views.
-  useTranslation();
   return {
     top: topMenu(PAGES, isLogin),
     footer: menuLinks(PAGES, 'footer', isLogin),

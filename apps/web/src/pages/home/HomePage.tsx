@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HealthData } from '@meridian/contract';
 import { usePlatform } from '../../platform/context.tsx';
@@ -7,7 +7,9 @@ import './home.css';
 
 type Component = keyof HealthData['components'];
 const COMPONENTS: Component[] = ['database', 'broker', 'market'];
-const STATUS_COLOR = { up: 'success', down: 'error', disabled: 'default' } as const;
+// A dot, not coloured text: the words stay readable in both themes and green stays
+// reserved for prices going up.
+const STATUS_DOT = { up: 'success', down: 'error', disabled: 'default' } as const;
 
 function StatusCard() {
   const { t } = useTranslation();
@@ -35,7 +37,7 @@ function StatusCard() {
               <div key={name} className="status-row">
                 <dt>{t(`home.status.component.${name}`)}</dt>
                 <dd>
-                  <Tag color={STATUS_COLOR[status]}>{t(`home.status.state.${status}`)}</Tag>
+                  <Badge status={STATUS_DOT[status]} text={t(`home.status.state.${status}`)} />
                 </dd>
               </div>
             );

@@ -1,0 +1,91 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { App } from 'antd';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { PlatformConfig } from '@meridian/contract';
+import type { ApiCall } from '../../api/client.ts';
+import { initI18n } from '../../i18n/index.ts';
+import { PlatformProvider } from '../../platform/context.tsx';
+import { useSession } from '../../session/store.ts';
+import { AppHeader } from './AppHeader.tsx';
+import { useShellMenus } from './useShellMenus.ts';
+
+const config: PlatformConfig = {
+  brand: 'Meridian',
+  apiRoot: '',
+  socketUrl: '',
+  head: 'core',
+  languages: [{ code: 'en', name: 'English' }],
+  defaultLanguage: 'en',
+  supportLinks: [],
+  timezone: null,
+};
+
+function Header() {
+  return <AppHeader menus={useShellMenus()} />;
+}
+
+function renderHeader() {
+  const router = createMemoryRouter(
+    [
+      { path: '/home/index', element: <Header /> },
+      { path: '/', element: <p>landing</p> },
+    ],
+    { initialEntries: ['/home/index'] },
+  );
+  render(
+    <PlatformProvider value={{ config, api: vi.fn() as unknown as ApiCall }}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </PlatformProvider>,
+  );
+  return router;
+}
+
+describe('header', () => {
+  beforeAll(async () => {
+    // jsdom has no media queries or resize observers; antd's avatar and menus use them.
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener() {},
+        removeListener() {},
+        addEventListener() {},
+        removeEventListener() {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+    await initI18n('en');
+  });
+  beforeEach(() => useSession.getState().logout());
+  afterEach(cleanup);
+
+  it('shows a visitor the registry menu and no support button without a support link', () => {
+    renderHeader();
+    expect(screen.getAllByRole('link', { name: 'Home' }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Customer service' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'My account' })).toBeNull();
+  });
+
+  it('shows a signed-in user the masked email and logs out from the avatar menu', async () => {
+    useSession.getState().signIn({
+      token: 'tok',
+      userInfo: { userId: 'u1', email: 'alice@example.com' },
+    });
+    const router = renderHeader();
+    const account = screen.getByRole('button', { name: 'My account' });
+    expect(account.textContent).toContain('al***om');
+    await act(async () => fireEvent.mouseEnter(account));
+    const logout = await screen.findByText('Log out');
+    await act(async () => fireEvent.click(logout));
+    expect(useSession.getState()).toMatchObject({ isLogin: false, token: null });
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

@@ -1,0 +1,165 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startPlatform, type RunningPlatform } from './platform.ts';
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+
+let platform: RunningPlatform;
+let browser: Browser;
+// Stands in for a deployment's customer-service chat.
+let support: http.Server;
+let supportUrl: string;
+
+beforeAll(async () => {
+  support = http.createServer((_, res) => res.end('<title>Support chat</title>'));
+  await new Promise<void>((resolve) => support.listen(0, '127.0.0.1', resolve));
+  supportUrl = `http://127.0.0.1:${(support.address() as AddressInfo).port}/chat`;
+  platform = await startPlatform({ SUPPORT_LINKS: `${supportUrl},https://example.org/other` });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+  support?.close();
+});
+
+async function open(path: string, width = 1280) {
+  const page = await browser.newPage({ viewport: { width, height: 800 } });
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(platform.url + path);
+  return { page, problems };
+}
+
+const landmarks = (page: Page) =>
+  page.evaluate(() => ({
+    header: document.querySelectorAll('header').length,
+    main: document.querySelectorAll('main').length,
+    footer: document.querySelectorAll('footer').length,
+  }));
+
+async function seriousViolations(page: Page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
+    const { violations } = await axe.run();
+    return (violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+describe('the web shell in a browser', () => {
+  it('redirects /, /home, unknown paths and invitation links', async () => {
+    const { page, problems } = await open('/');
+    await page.waitForURL('**/home/index');
+    for (const path of ['/home', '/no/such/page']) {
+      await page.goto(platform.url + path);
+      await page.waitForURL('**/home/index');
+    }
+    // The invitation goes to registration with its code; until that page exists the
+    // registration path is itself unknown and lands home.
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => visited.push(frame.url()));
+    await page.goto(`${platform.url}/i&AB12`);
+    await page.waitForURL('**/home/index');
+    expect(visited.some((url) => url.endsWith('/user/register?invite_code=AB12'))).toBe(true);
+    expect(await page.title()).toBe('Meridian');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows header, main and footer landmarks and the menus of existing pages only', async () => {
+    const { page } = await open('/home/index');
+    await page.getByRole('heading', { name: 'Meridian' }).waitFor();
+    expect(await landmarks(page)).toEqual({ header: 1, main: 1, footer: 1 });
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Home']);
+    expect(await page.title()).toBe('Meridian');
+    await page.close();
+  });
+
+  it('opens the first support link in a new window', async () => {
+    const { page } = await open('/home/index');
+    const popup = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Customer service' }).click();
+    const chat = await popup;
+    await chat.waitForLoadState('domcontentloaded');
+    expect(chat.url()).toBe(supportUrl);
+    expect(await chat.title()).toBe('Support chat');
+    expect(await chat.evaluate(() => window.opener)).toBeNull();
+    await chat.close();
+    await page.close();
+  });
+
+  it('switches language and theme in the settings drawer, and keeps both after a reload', async () => {
+    const { page, problems } = await open('/home/index');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Settings' });
+    await drawer.getByRole('combobox', { name: 'Language' }).click();
+    await page.getByTitle('繁體中文').click();
+    const translated = page.getByRole('dialog', { name: '設定' });
+    await translated.getByText('夜間').click();
+    // The date preview follows the chosen format.
+    await translated.getByRole('combobox', { name: '日期格式' }).click();
+    await page.getByTitle('YYYY-MM-DD').click();
+    await translated.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).waitFor();
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('night');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await background()).toBe('rgb(14, 17, 22)');
+    await page.reload();
+    await page.getByText('平台狀態').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-TW');
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('night');
+    expect(await page.getByRole('navigation', { name: '主選單' }).textContent()).toContain('首頁');
+    expect(await page.title()).toBe('Meridian');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a failed page chunk with a reload action inside the shell', async () => {
+    const page = await browser.newPage();
+    await page.route(/\/assets\/HomePage-[^/]+\.js$/, (route) => route.abort());
+    await page.goto(`${platform.url}/home/index`);
+    await page.getByText('Loading chunk failed').waitFor();
+    await page.getByRole('button', { name: 'Reload' }).waitFor();
+    expect(await landmarks(page)).toEqual({ header: 1, main: 1, footer: 1 });
+    await page.close();
+  });
+
+  it('fits a 390 px phone, with the menu in a bottom drawer', async () => {
+    const { page } = await open('/home/index', 390);
+    await page.getByRole('heading', { name: 'Meridian' }).waitFor();
+    const widths = await page.evaluate(() => ({
+      content: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+    expect(widths.content).toBeLessThanOrEqual(widths.viewport);
+    expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Main menu' });
+    await drawer.getByRole('link', { name: 'Home' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
+  it('has no serious or critical accessibility violations in either theme', async () => {
+    for (const theme of ['daytime', 'night']) {
+      const page = await browser.newPage();
+      await page.addInitScript((value) => {
+        const entry = { dataType: 'string', content: value, type: 'localStorage', datetime: 0 };
+        localStorage.setItem('meridian:theme', JSON.stringify(entry));
+      }, theme);
+      await page.goto(`${platform.url}/home/index`);
+      await page.getByText('Platform status').waitFor();
+      await page.locator('.ant-badge').first().waitFor();
+      expect(await seriousViolations(page), theme).toEqual([]);
+      await page.close();
+    }
+  });
+});
