@@ -36,7 +36,7 @@ async function logIn(page: Page, email: string, password: string) {
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'My account' }).hover();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+  await page.getByRole('button', { name: 'Log in' }).first().waitFor();
 }
 
 describe('an account, as a new user would use it', () => {

@@ -62,13 +62,27 @@ describe('the web shell in a browser', () => {
       await page.goto(platform.url + path);
       await page.waitForURL('**/home/index');
     }
-    // The invitation goes to registration with its code; until that page exists the
-    // registration path is itself unknown and lands home.
-    const visited: string[] = [];
-    page.on('framenavigated', (frame) => visited.push(frame.url()));
+    // The invitation opens registration with its code filled in, and no header.
     await page.goto(`${platform.url}/i&AB12`);
-    await page.waitForURL('**/home/index');
-    expect(visited.some((url) => url.endsWith('/user/register?invite_code=AB12'))).toBe(true);
+    await page.waitForURL('**/user/register?invite_code=AB12');
+    const invite = page.getByLabel('Invite code (optional)');
+    await invite.waitFor();
+    expect(await invite.inputValue()).toBe('AB12');
+    expect(await landmarks(page)).toMatchObject({ header: 0, main: 1 });
+    expect(await page.title()).toBe('Meridian');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it.each([
+    ['/user/login', { header: 0, main: 1, footer: 0 }, 'Log in'],
+    ['/user/register', { header: 0, main: 1, footer: 0 }, 'Sign up'],
+    ['/user/reset', { header: 0, main: 1, footer: 0 }, 'Reset password'],
+    ['/user/index?key=termsService', { header: 1, main: 1, footer: 1 }, 'Terms of service'],
+  ])('lays out %s by the header and footer rules', async (path, expected, heading) => {
+    const { page, problems } = await open(path);
+    await page.getByText(heading).first().waitFor();
+    expect(await landmarks(page)).toEqual(expected);
     expect(await page.title()).toBe('Meridian');
     expect(problems).toEqual([]);
     await page.close();

@@ -1,28 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useSession, type UserInfo } from './store.ts';
+import { useSession } from './store.ts';
+import { testUser } from './test-user.ts';
 import { readToken, TOKEN_COOKIE } from './token-storage.ts';
 
-const USER: UserInfo = {
-  id: '10000001',
-  userId: '10000001',
-  blade_user_id: '10000001',
-  account: null,
-  email: 'demo1@meridian.local',
-  phone: null,
-  areaCode: null,
-  avatar: null,
-  chatKey: 'k',
-  is_merchant: 1,
-  merchant: null,
-  vip: false,
-  creditScore: 100,
-  inviteCode: 'DEMO0001',
-  googleBound: false,
-  fundPasswordSet: false,
-  antiPhishingCode: null,
-  withdrawBlockedUntil: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const USER = testUser();
 
 describe('session', () => {
   beforeEach(() => {
@@ -31,14 +12,12 @@ describe('session', () => {
   });
 
   it('keeps the token in a cookie and in local storage on sign-in', () => {
-    useSession
-      .getState()
-      .signIn({
-        token: 'tok-1',
-        refreshToken: 'r-1',
-        issuedAt: '2026-01-01T00:00:00.000Z',
-        userInfo: USER,
-      });
+    useSession.getState().signIn({
+      token: 'tok-1',
+      refreshToken: 'r-1',
+      issuedAt: '2026-01-01T00:00:00.000Z',
+      userInfo: USER,
+    });
     expect(useSession.getState()).toMatchObject({ token: 'tok-1', isLogin: true });
     expect(document.cookie).toContain(`${TOKEN_COOKIE}=tok-1`);
     expect(window.localStorage.getItem('meridian:token')).toContain('"content":"tok-1"');
@@ -46,14 +25,12 @@ describe('session', () => {
   });
 
   it('clears the user, the flag and both stored tokens on logout', () => {
-    useSession
-      .getState()
-      .signIn({
-        token: 'tok-2',
-        refreshToken: 'r-2',
-        issuedAt: '2026-01-01T00:00:00.000Z',
-        userInfo: USER,
-      });
+    useSession.getState().signIn({
+      token: 'tok-2',
+      refreshToken: 'r-2',
+      issuedAt: '2026-01-01T00:00:00.000Z',
+      userInfo: USER,
+    });
     useSession.getState().logout();
     expect(useSession.getState()).toMatchObject({ token: null, userInfo: null, isLogin: false });
     expect(document.cookie).not.toContain(TOKEN_COOKIE);

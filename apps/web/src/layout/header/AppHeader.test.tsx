@@ -6,6 +6,7 @@ import type { PlatformConfig } from '@meridian/contract';
 import type { ApiCall } from '../../api/client.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { PlatformProvider } from '../../platform/context.tsx';
+import { testUser } from '../../session/test-user.ts';
 import { useSession } from '../../session/store.ts';
 import { AppHeader } from './AppHeader.tsx';
 import { useShellMenus } from './useShellMenus.ts';
@@ -34,7 +35,12 @@ function renderHeader() {
     { initialEntries: ['/home/index'] },
   );
   render(
-    <PlatformProvider value={{ config, api: vi.fn() as unknown as ApiCall }}>
+    <PlatformProvider
+      value={{
+        config,
+        api: Object.assign(vi.fn(), { quiet: vi.fn(async () => null) }) as unknown as ApiCall,
+      }}
+    >
       <App>
         <RouterProvider router={router} />
       </App>
@@ -77,7 +83,9 @@ describe('header', () => {
   it('shows a signed-in user the masked email and logs out from the avatar menu', async () => {
     useSession.getState().signIn({
       token: 'tok',
-      userInfo: { userId: 'u1', email: 'alice@example.com' },
+      refreshToken: 'refresh',
+      issuedAt: '2026-01-01T00:00:00.000Z',
+      userInfo: testUser({ email: 'alice@example.com' }),
     });
     const router = renderHeader();
     const account = screen.getByRole('button', { name: 'My account' });
