@@ -2,8 +2,11 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Who may make a call: anyone, a signed-in user, or an operator (audited). */
-export type CallAuth = 'public' | 'user' | 'operator';
+/**
+ * Who may make a call: anyone; anyone, with answers fitted to a signed-in caller
+ * (`optional`: the watchlist flag on market rows); a signed-in user; an operator (audited).
+ */
+export type CallAuth = 'public' | 'optional' | 'user' | 'operator';
 
 /**
  * One call, declared once. `path` is the seed's path; `{head}` stands for the configured

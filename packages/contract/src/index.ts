@@ -5,3 +5,4 @@ export * from './errors.ts';
 export * from './languages.ts';
 export * from './platform-config.ts';
 export * from './seal.ts';
+export * from './realtime.ts';

@@ -5,6 +5,8 @@ import { AppError } from './app-error.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     requireUser?: (request: FastifyRequest) => Promise<SessionPrincipal>;
+    /** For `optional` calls: the caller when a live session is presented, else null. */
+    resolveUser?: (request: FastifyRequest) => Promise<SessionPrincipal | null>;
   }
   interface FastifyRequest {
     principal: SessionPrincipal | null;
@@ -25,6 +27,11 @@ export function installSessionAuth(app: FastifyInstance, sessions: SessionServic
     if (!principal) throw new AppError('unauthorized', 'invalidToken');
     request.principal = principal;
     return principal;
+  });
+  app.decorate('resolveUser', async (request: FastifyRequest) => {
+    const token = request.auth.token;
+    request.principal = token ? await sessions.authenticate(token) : null;
+    return request.principal;
   });
 }
 

@@ -47,7 +47,12 @@ export function registerCall<S extends CallSpec>(
   options: RegisterOptions = {},
 ): void {
   const requireUser = app.requireUser;
-  if (call.auth === 'operator' || (call.auth === 'user' && !requireUser)) {
+  const resolveUser = app.resolveUser;
+  if (
+    call.auth === 'operator' ||
+    (call.auth === 'user' && !requireUser) ||
+    (call.auth === 'optional' && !resolveUser)
+  ) {
     // A protected call with no way to check the caller would be served to anyone.
     throw new Error(`${call.path}: no authenticator for "${call.auth}" calls is installed`);
   }
@@ -73,6 +78,13 @@ export function registerCall<S extends CallSpec>(
       ? {
           preHandler: async (request: FastifyRequest) => {
             await requireUser(request);
+          },
+        }
+      : {}),
+    ...(call.auth === 'optional' && resolveUser
+      ? {
+          preHandler: async (request: FastifyRequest) => {
+            await resolveUser(request);
           },
         }
       : {}),

@@ -1,5 +1,20 @@
 import { devOutbox } from './dev.ts';
 import {
+  addOptional,
+  cancelOptional,
+  contractDetail,
+  getCoinList,
+  getCoinRate,
+  getContract,
+  getDepth,
+  getKlines,
+  getOptional,
+  getPriceComparison,
+  getSpotGoods,
+  marketInitData,
+  recentTrades,
+} from './market.ts';
+import {
   accountVerificationBinding,
   antiCode,
   createApiKey,
@@ -34,6 +49,7 @@ import {
 } from './user.ts';
 
 export * from './dev.ts';
+export * from './market.ts';
 export * from './member.ts';
 export * from './system.ts';
 export * from './user.ts';
