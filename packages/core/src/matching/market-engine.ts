@@ -1,0 +1,344 @@
+import { OrderBook, type RestingOrder, type Side } from '../book/order-book.ts';
+import { systemAccount, userAccount } from '../ledger/accounts.ts';
+import type { Ledger, PostingReference } from '../ledger/ledger.ts';
+import type { CancelCommand, OrderKind, PlaceCommand, TimeInForce } from './commands.ts';
+import type { EngineEvent, RejectReason } from './events.ts';
+import type { Market } from './market.ts';
+
+/** An order the engine still owes something to: resting, or waiting for its stop. */
+export interface LiveOrder {
+  id: number;
+  user: string;
+  side: Side;
+  kind: OrderKind;
+  tif: TimeInForce;
+  /** Limit in ticks; for a market order, the edge of its protection band. */
+  price: number;
+  lots: number;
+  remaining: number;
+  /** Quote left to spend of a market buy by quote amount; 0n for every other order. */
+  quote: bigint;
+  stop: number;
+  /** Exactly what the order can still spend, held in the ledger. */
+  hold: bigint;
+}
+
+/** Trade ids run across markets, so the engines of one ledger share the counter. */
+export interface TradeCounter {
+  next: number;
+}
+
+/**
+ * The deterministic engine of one market: applies place and cancel commands to its book
+ * and the shared ledger. Every check happens before the first posting, so a rejected
+ * command changes nothing.
+ */
+export class MarketEngine {
+  readonly book = new OrderBook();
+  readonly live = new Map<number, LiveOrder>();
+  /** Stop orders waiting for their trigger, in the order they were placed. */
+  stops: LiveOrder[] = [];
+  lastPrice = 0;
+
+  private readonly baseAsset: string;
+  private readonly quoteAsset: string;
+  private events: EngineEvent[] = [];
+  private ts = 0;
+
+  constructor(
+    readonly market: Market,
+    private readonly ledger: Ledger,
+    private readonly trades: TradeCounter,
+  ) {
+    this.baseAsset = market.spec.base.code;
+    this.quoteAsset = market.spec.quote.code;
+  }
+
+  place(cmd: PlaceCommand, events: EngineEvent[]): void {
+    const reason = this.check(cmd);
+    if (typeof reason === 'string') {
+      events.push({ type: 'rejected', reason });
+      return;
+    }
+    this.events = events;
+    this.ts = cmd.ts;
+    const { price, hold } = reason;
+    const order: LiveOrder = {
+      id: cmd.seq,
+      user: cmd.user,
+      side: cmd.side,
+      kind: cmd.kind,
+      tif: cmd.kind === 'market' ? 'IOC' : cmd.tif,
+      price,
+      lots: cmd.lots,
+      remaining: cmd.lots,
+      quote: cmd.quote,
+      stop: cmd.stop,
+      hold,
+    };
+    events.push({
+      type: 'accepted',
+      orderId: order.id,
+      user: order.user,
+      market: this.market.spec.symbol,
+      side: order.side,
+      kind: order.kind,
+      tif: order.tif,
+      price,
+      lots: order.lots,
+      quote: order.quote,
+      stop: order.stop,
+    });
+    this.ledger.hold(order.user, this.holdAsset(order.side), hold, this.orderRef(order.id));
+    this.live.set(order.id, order);
+    if (order.kind === 'stop_limit') this.stops.push(order);
+    else this.execute(order);
+    this.triggerStops();
+  }
+
+  cancel(cmd: CancelCommand, events: EngineEvent[]): void {
+    const order = this.live.get(cmd.orderId);
+    if (!order) {
+      events.push({ type: 'rejected', reason: 'order_not_open' });
+      return;
+    }
+    if (order.user !== cmd.user) {
+      events.push({ type: 'rejected', reason: 'not_owner' });
+      return;
+    }
+    this.events = events;
+    this.ts = cmd.ts;
+    if (!this.book.remove(order.id)) this.stops = this.stops.filter((o) => o !== order);
+    this.finish(order, 'user');
+  }
+
+  /** The band-limited price and the hold of a valid command, or why it is refused. */
+  private check(cmd: PlaceCommand): RejectReason | { price: number; hold: bigint } {
+    const m = this.market;
+    if (cmd.side !== 'buy' && cmd.side !== 'sell') return 'invalid_order';
+    let price = cmd.price;
+    let hold: bigint;
+    if (cmd.kind === 'market') {
+      const byQuote = cmd.quote > 0n;
+      if (cmd.price !== 0 || cmd.stop !== 0) return 'invalid_order';
+      if (byQuote ? cmd.lots !== 0 || cmd.side !== 'buy' : !m.validLots(cmd.lots)) {
+        return byQuote ? 'invalid_order' : 'invalid_quantity';
+      }
+      const best = this.book.best(cmd.side === 'buy' ? 'sell' : 'buy');
+      if (!best) return 'no_liquidity';
+      price = m.bandLimit(cmd.side, best.price);
+      const value = byQuote ? cmd.quote : m.notional(best.price, cmd.lots);
+      if (value < m.spec.minNotional) return 'below_min_notional';
+      hold = byQuote
+        ? cmd.quote
+        : cmd.side === 'buy'
+          ? m.notional(price, cmd.lots)
+          : m.baseAmount(cmd.lots);
+    } else {
+      if (cmd.kind !== 'limit' && cmd.kind !== 'stop_limit') return 'invalid_order';
+      if (!['GTC', 'IOC', 'FOK', 'POST_ONLY'].includes(cmd.tif) || cmd.quote !== 0n) {
+        return 'invalid_order';
+      }
+      if (
+        cmd.kind === 'stop_limit' ? cmd.tif !== 'GTC' || !m.validPrice(cmd.stop) : cmd.stop !== 0
+      ) {
+        return 'invalid_order';
+      }
+      if (!m.validPrice(price)) return 'invalid_price';
+      if (!m.validLots(cmd.lots)) return 'invalid_quantity';
+      const value = m.notional(price, cmd.lots);
+      if (value < m.spec.minNotional) return 'below_min_notional';
+      hold = cmd.side === 'buy' ? value : m.baseAmount(cmd.lots);
+      if (cmd.kind === 'limit' && cmd.tif === 'POST_ONLY') {
+        const best = this.book.best(cmd.side === 'buy' ? 'sell' : 'buy');
+        if (best && (cmd.side === 'buy' ? best.price <= price : best.price >= price)) {
+          return 'would_take';
+        }
+      }
+      if (
+        cmd.kind === 'limit' &&
+        cmd.tif === 'FOK' &&
+        this.book.fillable(cmd.side, price, cmd.lots, cmd.user) < cmd.lots
+      ) {
+        return 'fok_unfillable';
+      }
+    }
+    const available = this.ledger.available(cmd.user, this.holdAsset(cmd.side));
+    if (available < hold) return 'insufficient_balance';
+    return { price, hold };
+  }
+
+  private execute(order: LiveOrder): void {
+    const byQuote = order.quote > 0n;
+    const unit = this.market.unitNotional;
+    let selfTrade = false;
+    let filled = 0;
+    this.book.match(
+      order.side,
+      order.price,
+      byQuote ? this.market.spec.maxOrderLots : order.remaining,
+      (maker, lots) => {
+        if (maker.user === order.user) {
+          selfTrade = true;
+          return 0;
+        }
+        let take = lots;
+        if (byQuote) {
+          const affordable = order.quote / (BigInt(maker.price) * unit);
+          if (affordable < BigInt(take)) take = Number(affordable);
+          if (take === 0) return 0;
+        }
+        this.fill(order, maker, take);
+        filled += take;
+        return take;
+      },
+    );
+    if (selfTrade) this.finish(order, 'self_trade');
+    else if (byQuote) this.finishByQuote(order, filled);
+    else if (order.remaining === 0) this.filled(order);
+    else if (order.tif === 'GTC' || order.tif === 'POST_ONLY') {
+      this.book.add(order.id, order.user, order.side, order.price, order.remaining);
+    } else this.finish(order, 'unfilled');
+  }
+
+  /** Settles one fill as postings: both legs, the buyer's price improvement, both fees. */
+  private fill(taker: LiveOrder, resting: RestingOrder, lots: number): void {
+    const m = this.market;
+    const maker = this.live.get(resting.id)!;
+    const price = resting.price;
+    const tradeId = this.trades.next++;
+    const ref: PostingReference = { refKind: 'trade', refId: String(tradeId), ts: this.ts };
+    const buyer = taker.side === 'buy' ? taker : maker;
+    const seller = taker.side === 'buy' ? maker : taker;
+    const base = m.baseAmount(lots);
+    const value = m.notional(price, lots);
+    const ledger = this.ledger;
+
+    ledger.settle(
+      seller.user,
+      this.baseAsset,
+      base,
+      userAccount(buyer.user, this.baseAsset, 'available'),
+      'trade',
+      ref,
+    );
+    seller.hold -= base;
+    ledger.settle(
+      buyer.user,
+      this.quoteAsset,
+      value,
+      userAccount(seller.user, this.quoteAsset, 'available'),
+      'trade',
+      ref,
+    );
+    if (buyer.quote > 0n) {
+      buyer.quote -= value;
+      buyer.hold -= value;
+    } else {
+      const reserved = m.notional(buyer.price, lots);
+      ledger.release(buyer.user, this.quoteAsset, reserved - value, ref);
+      buyer.hold -= reserved;
+    }
+
+    const buyerFee = (base * (buyer === taker ? m.takerFee : m.makerFee)) / 10_000n;
+    const sellerFee = (value * (seller === taker ? m.takerFee : m.makerFee)) / 10_000n;
+    this.chargeFee(buyer.user, this.baseAsset, buyerFee, ref);
+    this.chargeFee(seller.user, this.quoteAsset, sellerFee, ref);
+
+    taker.remaining -= lots;
+    maker.remaining -= lots;
+    this.lastPrice = price;
+    this.events.push({
+      type: 'trade',
+      tradeId,
+      market: m.spec.symbol,
+      price,
+      lots,
+      takerSide: taker.side,
+      makerOrderId: maker.id,
+      takerOrderId: taker.id,
+      makerUser: maker.user,
+      takerUser: taker.user,
+      makerFee: maker === buyer ? buyerFee : sellerFee,
+      takerFee: taker === buyer ? buyerFee : sellerFee,
+    });
+    if (maker.remaining === 0) this.filled(maker);
+  }
+
+  /** A fee splits on settlement: a tenth to the asset security fund, the rest revenue. */
+  private chargeFee(user: string, asset: string, fee: bigint, ref: PostingReference): void {
+    if (fee === 0n) return;
+    const from = userAccount(user, asset, 'available');
+    const fund = fee / 10n;
+    if (fund > 0n) {
+      this.ledger.post(
+        asset,
+        from,
+        systemAccount('security_fund', asset),
+        fund,
+        'security_fund',
+        ref,
+      );
+    }
+    this.ledger.post(asset, from, systemAccount('fee_revenue', asset), fee - fund, 'fee', ref);
+  }
+
+  private filled(order: LiveOrder): void {
+    this.live.delete(order.id);
+    this.events.push({ type: 'filled', orderId: order.id, market: this.market.spec.symbol });
+  }
+
+  /** Ends an order early and gives back everything it still held. */
+  private finish(order: LiveOrder, reason: 'user' | 'unfilled' | 'self_trade'): void {
+    this.ledger.release(
+      order.user,
+      this.holdAsset(order.side),
+      order.hold,
+      this.orderRef(order.id),
+    );
+    order.hold = 0n;
+    this.live.delete(order.id);
+    this.events.push({
+      type: 'cancelled',
+      orderId: order.id,
+      market: this.market.spec.symbol,
+      reason,
+      lots: order.remaining,
+    });
+  }
+
+  /** A market buy by quote amount ends once the book or its budget runs out. */
+  private finishByQuote(order: LiveOrder, filled: number): void {
+    this.ledger.release(order.user, this.quoteAsset, order.hold, this.orderRef(order.id));
+    order.hold = 0n;
+    this.live.delete(order.id);
+    const market = this.market.spec.symbol;
+    this.events.push(
+      filled > 0
+        ? { type: 'filled', orderId: order.id, market }
+        : { type: 'cancelled', orderId: order.id, market, reason: 'unfilled', lots: 0 },
+    );
+  }
+
+  /** Stops fire on the last trade price, oldest first, until a pass fires none. */
+  private triggerStops(): void {
+    while (this.stops.length > 0 && this.lastPrice > 0) {
+      const last = this.lastPrice;
+      const fired = this.stops.filter((o) => (o.side === 'buy' ? last >= o.stop : last <= o.stop));
+      if (fired.length === 0) return;
+      this.stops = this.stops.filter((o) => !fired.includes(o));
+      for (const order of fired) {
+        this.events.push({ type: 'triggered', orderId: order.id, market: this.market.spec.symbol });
+        this.execute(order);
+      }
+    }
+  }
+
+  private holdAsset(side: Side): string {
+    return side === 'buy' ? this.quoteAsset : this.baseAsset;
+  }
+
+  private orderRef(id: number): PostingReference {
+    return { refKind: 'order', refId: String(id), ts: this.ts };
+  }
+}
