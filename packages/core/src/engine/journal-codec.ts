@@ -1,8 +1,7 @@
 import type { EngineCommand } from '../matching/commands.ts';
-import { digest } from '../matching/state-hash.ts';
 
 /**
- * One command per line: its fields separated by tabs, then a digest of those fields, so
+ * One command per line: its fields separated by tabs, then a 32-bit FNV-1a checksum of those fields, so
  * a torn or damaged record at the end of a journal is recognised and never replayed.
  * Tabs and newlines cannot occur in the fields: user ids, symbols and references are
  * checked by `encodable` before a command is sequenced.
@@ -20,7 +19,7 @@ export function encodeCommand(cmd: EngineCommand): string {
       body = `D\t${cmd.seq}\t${cmd.ts}\t${cmd.user}\t${cmd.asset}\t${cmd.amount}\t${cmd.ref}`;
       break;
   }
-  return `${body}\t${digest(body)}\n`;
+  return `${body}\t${checksum(body)}\n`;
 }
 
 /** The command of one line (without its newline), or undefined when it is damaged. */
@@ -28,7 +27,7 @@ export function decodeCommand(line: string): EngineCommand | undefined {
   const cut = line.lastIndexOf('\t');
   if (cut < 0) return undefined;
   const body = line.slice(0, cut);
-  if (digest(body) !== line.slice(cut + 1)) return undefined;
+  if (checksum(body) !== line.slice(cut + 1)) return undefined;
   const f = body.split('\t');
   const seq = Number(f[1]);
   const ts = Number(f[2]);
@@ -61,4 +60,10 @@ export function decodeCommand(line: string): EngineCommand | undefined {
 /** Whether an identifier can travel in a journal record. */
 export function encodable(text: string): boolean {
   return text.length > 0 && text.length <= 128 && !/[\t\n\r]/.test(text);
+}
+
+function checksum(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
 }

@@ -1,6 +1,6 @@
 import { OrderBook, type RestingOrder, type Side } from '../book/order-book.ts';
-import { systemAccount, userAccount } from '../ledger/accounts.ts';
-import type { Ledger, PostingReference } from '../ledger/ledger.ts';
+import { systemAccount } from '../ledger/accounts.ts';
+import type { Account, Holding, Ledger, PostingReference } from '../ledger/ledger.ts';
 import type { CancelCommand, OrderKind, PlaceCommand, TimeInForce } from './commands.ts';
 import type { EngineEvent, RejectReason } from './events.ts';
 import type { Market } from './market.ts';
@@ -21,6 +21,20 @@ export interface LiveOrder {
   stop: number;
   /** Exactly what the order can still spend, held in the ledger. */
   hold: bigint;
+  wallet: MarketWallet;
+}
+
+const TIME_IN_FORCE = new Set<string>(['GTC', 'IOC', 'FOK', 'POST_ONLY']);
+
+/** A user's holdings of a market's two assets. */
+export interface MarketWallet {
+  base: Holding;
+  quote: Holding;
+}
+
+interface FeeAccounts {
+  fund: Account;
+  revenue: Account;
 }
 
 /** Trade ids run across markets, so the engines of one ledger share the counter. */
@@ -40,8 +54,9 @@ export class MarketEngine {
   stops: LiveOrder[] = [];
   lastPrice = 0;
 
-  private readonly baseAsset: string;
-  private readonly quoteAsset: string;
+  private readonly wallets = new Map<string, MarketWallet>();
+  private readonly baseFees: FeeAccounts;
+  private readonly quoteFees: FeeAccounts;
   private events: EngineEvent[] = [];
   private ts = 0;
 
@@ -50,8 +65,25 @@ export class MarketEngine {
     private readonly ledger: Ledger,
     private readonly trades: TradeCounter,
   ) {
-    this.baseAsset = market.spec.base.code;
-    this.quoteAsset = market.spec.quote.code;
+    const fees = (asset: string): FeeAccounts => ({
+      fund: ledger.account(systemAccount('security_fund', asset)),
+      revenue: ledger.account(systemAccount('fee_revenue', asset)),
+    });
+    this.baseFees = fees(market.spec.base.code);
+    this.quoteFees = fees(market.spec.quote.code);
+  }
+
+  /** The user's holdings in this market, looked up once and kept. */
+  wallet(user: string): MarketWallet {
+    let wallet = this.wallets.get(user);
+    if (!wallet) {
+      wallet = {
+        base: this.ledger.holding(user, this.market.spec.base.code),
+        quote: this.ledger.holding(user, this.market.spec.quote.code),
+      };
+      this.wallets.set(user, wallet);
+    }
+    return wallet;
   }
 
   place(cmd: PlaceCommand, events: EngineEvent[]): void {
@@ -62,7 +94,7 @@ export class MarketEngine {
     }
     this.events = events;
     this.ts = cmd.ts;
-    const { price, hold } = reason;
+    const { price, hold, wallet } = reason;
     const order: LiveOrder = {
       id: cmd.seq,
       user: cmd.user,
@@ -75,6 +107,7 @@ export class MarketEngine {
       quote: cmd.quote,
       stop: cmd.stop,
       hold,
+      wallet,
     };
     events.push({
       type: 'accepted',
@@ -89,7 +122,7 @@ export class MarketEngine {
       quote: order.quote,
       stop: order.stop,
     });
-    this.ledger.hold(order.user, this.holdAsset(order.side), hold, this.orderRef(order.id));
+    this.ledger.hold(holdingOf(order), hold, this.orderRef(order.id));
     this.live.set(order.id, order);
     if (order.kind === 'stop_limit') this.stops.push(order);
     else this.execute(order);
@@ -113,7 +146,9 @@ export class MarketEngine {
   }
 
   /** The band-limited price and the hold of a valid command, or why it is refused. */
-  private check(cmd: PlaceCommand): RejectReason | { price: number; hold: bigint } {
+  private check(
+    cmd: PlaceCommand,
+  ): RejectReason | { price: number; hold: bigint; wallet: MarketWallet } {
     const m = this.market;
     if (cmd.side !== 'buy' && cmd.side !== 'sell') return 'invalid_order';
     let price = cmd.price;
@@ -136,7 +171,7 @@ export class MarketEngine {
           : m.baseAmount(cmd.lots);
     } else {
       if (cmd.kind !== 'limit' && cmd.kind !== 'stop_limit') return 'invalid_order';
-      if (!['GTC', 'IOC', 'FOK', 'POST_ONLY'].includes(cmd.tif) || cmd.quote !== 0n) {
+      if (!TIME_IN_FORCE.has(cmd.tif) || cmd.quote !== 0n) {
         return 'invalid_order';
       }
       if (
@@ -163,9 +198,10 @@ export class MarketEngine {
         return 'fok_unfillable';
       }
     }
-    const available = this.ledger.available(cmd.user, this.holdAsset(cmd.side));
-    if (available < hold) return 'insufficient_balance';
-    return { price, hold };
+    const wallet = this.wallet(cmd.user);
+    const holding = cmd.side === 'buy' ? wallet.quote : wallet.base;
+    if (holding.available.balance < hold) return 'insufficient_balance';
+    return { price, hold, wallet };
   }
 
   private execute(order: LiveOrder): void {
@@ -214,36 +250,22 @@ export class MarketEngine {
     const value = m.notional(price, lots);
     const ledger = this.ledger;
 
-    ledger.settle(
-      seller.user,
-      this.baseAsset,
-      base,
-      userAccount(buyer.user, this.baseAsset, 'available'),
-      'trade',
-      ref,
-    );
+    ledger.settle(seller.wallet.base, buyer.wallet.base.available, base, 'trade', ref);
     seller.hold -= base;
-    ledger.settle(
-      buyer.user,
-      this.quoteAsset,
-      value,
-      userAccount(seller.user, this.quoteAsset, 'available'),
-      'trade',
-      ref,
-    );
+    ledger.settle(buyer.wallet.quote, seller.wallet.quote.available, value, 'trade', ref);
     if (buyer.quote > 0n) {
       buyer.quote -= value;
       buyer.hold -= value;
     } else {
       const reserved = m.notional(buyer.price, lots);
-      ledger.release(buyer.user, this.quoteAsset, reserved - value, ref);
+      ledger.release(buyer.wallet.quote, reserved - value, ref);
       buyer.hold -= reserved;
     }
 
     const buyerFee = (base * (buyer === taker ? m.takerFee : m.makerFee)) / 10_000n;
     const sellerFee = (value * (seller === taker ? m.takerFee : m.makerFee)) / 10_000n;
-    this.chargeFee(buyer.user, this.baseAsset, buyerFee, ref);
-    this.chargeFee(seller.user, this.quoteAsset, sellerFee, ref);
+    this.chargeFee(buyer.wallet.base.available, this.baseFees, buyerFee, ref);
+    this.chargeFee(seller.wallet.quote.available, this.quoteFees, sellerFee, ref);
 
     taker.remaining -= lots;
     maker.remaining -= lots;
@@ -266,21 +288,11 @@ export class MarketEngine {
   }
 
   /** A fee splits on settlement: a tenth to the asset security fund, the rest revenue. */
-  private chargeFee(user: string, asset: string, fee: bigint, ref: PostingReference): void {
+  private chargeFee(from: Account, to: FeeAccounts, fee: bigint, ref: PostingReference): void {
     if (fee === 0n) return;
-    const from = userAccount(user, asset, 'available');
     const fund = fee / 10n;
-    if (fund > 0n) {
-      this.ledger.post(
-        asset,
-        from,
-        systemAccount('security_fund', asset),
-        fund,
-        'security_fund',
-        ref,
-      );
-    }
-    this.ledger.post(asset, from, systemAccount('fee_revenue', asset), fee - fund, 'fee', ref);
+    if (fund > 0n) this.ledger.move(from, to.fund, fund, 'security_fund', ref);
+    this.ledger.move(from, to.revenue, fee - fund, 'fee', ref);
   }
 
   private filled(order: LiveOrder): void {
@@ -290,12 +302,7 @@ export class MarketEngine {
 
   /** Ends an order early and gives back everything it still held. */
   private finish(order: LiveOrder, reason: 'user' | 'unfilled' | 'self_trade'): void {
-    this.ledger.release(
-      order.user,
-      this.holdAsset(order.side),
-      order.hold,
-      this.orderRef(order.id),
-    );
+    this.ledger.release(holdingOf(order), order.hold, this.orderRef(order.id));
     order.hold = 0n;
     this.live.delete(order.id);
     this.events.push({
@@ -309,7 +316,7 @@ export class MarketEngine {
 
   /** A market buy by quote amount ends once the book or its budget runs out. */
   private finishByQuote(order: LiveOrder, filled: number): void {
-    this.ledger.release(order.user, this.quoteAsset, order.hold, this.orderRef(order.id));
+    this.ledger.release(order.wallet.quote, order.hold, this.orderRef(order.id));
     order.hold = 0n;
     this.live.delete(order.id);
     const market = this.market.spec.symbol;
@@ -334,11 +341,12 @@ export class MarketEngine {
     }
   }
 
-  private holdAsset(side: Side): string {
-    return side === 'buy' ? this.quoteAsset : this.baseAsset;
-  }
-
   private orderRef(id: number): PostingReference {
     return { refKind: 'order', refId: String(id), ts: this.ts };
   }
+}
+
+/** Where an order's hold sits: quote for a buy, base for a sell. */
+function holdingOf(order: LiveOrder): Holding {
+  return order.side === 'buy' ? order.wallet.quote : order.wallet.base;
 }

@@ -71,7 +71,12 @@ export class TradingEngine {
       if (!engine) throw new Error(`snapshot names unknown market ${saved.symbol}`);
       engine.lastPrice = saved.lastPrice;
       for (const o of saved.orders) {
-        const order: LiveOrder = { ...o, quote: 0n, hold: BigInt(o.hold) };
+        const order: LiveOrder = {
+          ...o,
+          quote: 0n,
+          hold: BigInt(o.hold),
+          wallet: engine.wallet(o.user),
+        };
         engine.live.set(order.id, order);
         if (o.resting) engine.book.add(o.id, o.user, o.side, o.price, o.remaining);
         else engine.stops.push(order);
@@ -142,7 +147,6 @@ export class TradingEngine {
       return;
     }
     this.ledger.post(
-      asset.code,
       systemAccount('platform_float', asset.code),
       userAccount(cmd.user, asset.code, 'available'),
       cmd.amount,

@@ -1,0 +1,56 @@
+// The order book alone against the npm package `nodejs-order-book`, side by side on the
+// same fixed-seed stream of 300,000 limit orders, without and with 10% cancels.
+import { OrderBook as ReferenceBook } from 'nodejs-order-book';
+import { OrderBook } from '../src/book/order-book.ts';
+import { medianSeconds, orderStream, perSecond, type StreamOp } from './order-stream.ts';
+
+const ORDERS = 300_000;
+const WARMUPS = 3;
+const RUNS = 7;
+
+const USERS = Array.from({ length: 1_000 }, (_, i) => `u${i}`);
+
+function runOurs(ops: StreamOp[]): { fills: number } {
+  const book = new OrderBook();
+  let fills = 0;
+  const visit = (_maker: unknown, lots: number) => {
+    fills++;
+    return lots;
+  };
+  for (const op of ops) {
+    if (op.kind === 'cancel') {
+      book.remove(op.id);
+      continue;
+    }
+    const filled = book.match(op.side, op.price, op.lots, visit);
+    if (filled < op.lots) book.add(op.id, USERS[op.user]!, op.side, op.price, op.lots - filled);
+  }
+  return { fills };
+}
+
+function runReference(ops: StreamOp[]): void {
+  const book = new ReferenceBook();
+  for (const op of ops) {
+    if (op.kind === 'cancel') book.cancel(String(op.id));
+    else book.limit({ id: String(op.id), side: op.side, size: op.lots, price: op.price });
+  }
+}
+
+for (const cancelShare of [0, 0.1]) {
+  const ops = orderStream(ORDERS, cancelShare);
+  const label = cancelShare === 0 ? 'limit orders only' : 'with 10% cancels';
+  let fills = 0;
+  const ours = medianSeconds(
+    WARMUPS,
+    RUNS,
+    () => ops,
+    (o) => (fills = runOurs(o).fills),
+  );
+  const reference = medianSeconds(WARMUPS, RUNS, () => ops, runReference);
+  console.log(
+    `book alone, ${label} (${ops.length.toLocaleString('en-US')} ops, ${fills.toLocaleString('en-US')} fills):\n` +
+      `  meridian OrderBook      ${perSecond(ops.length, ours)}\n` +
+      `  nodejs-order-book       ${perSecond(ops.length, reference)}\n` +
+      `  ratio                   ${(reference / ours).toFixed(1)}x  (median of ${RUNS} runs after ${WARMUPS} warm-ups)`,
+  );
+}
