@@ -1,6 +1,7 @@
 import type { Side } from '../book/order-book.ts';
 import type { Posting } from '../ledger/posting.ts';
 import type { OrderKind, TimeInForce } from './commands.ts';
+import type { RequestRejection } from './order-request.ts';
 
 export type RejectReason =
   | 'unknown_market'
@@ -33,7 +34,8 @@ export type EngineEvent =
       quote: bigint;
       stop: number;
     }
-  | { type: 'rejected'; reason: RejectReason }
+  /** `field` names the request field at fault when the request itself was malformed. */
+  | { type: 'rejected'; reason: RejectReason | RequestRejection; field?: string }
   | { type: 'triggered'; orderId: number; market: string }
   | {
       type: 'trade';
