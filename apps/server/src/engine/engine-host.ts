@@ -73,6 +73,9 @@ export class EngineHost {
   private batchGroup: Promise<void> | null = null;
   private projection: Promise<void> = Promise.resolve();
   private snapshotSeq: number;
+  private durableSeq: number;
+  /** A snapshot taken in memory, written once everything it covers is durable and projected. */
+  private captured: { seq: number; text: string } | null = null;
 
   private constructor(
     private readonly engine: TradingEngine,
@@ -80,6 +83,7 @@ export class EngineHost {
     private readonly options: EngineHostOptions,
   ) {
     this.snapshotSeq = engine.seq;
+    this.durableSeq = engine.seq;
   }
 
   static async open(options: EngineHostOptions): Promise<EngineHost> {
@@ -127,7 +131,7 @@ export class EngineHost {
     if (this.failure) return Promise.reject(this.failure);
     const cmd = { ...fields, seq: this.engine.seq + 1, ts: this.clock() } as EngineCommand;
     const result = this.engine.apply(cmd);
-    const group = this.journal.append(encodeCommand(cmd));
+    const group = this.journal.append(cmd.seq, encodeCommand(cmd));
     if (group !== this.batchGroup) {
       const batch: CommandResult[] = (this.batch = []);
       this.batchGroup = group;
@@ -182,7 +186,9 @@ export class EngineHost {
   async close(): Promise<void> {
     await this.journal.settled();
     await this.projection;
-    if (!this.failure && this.engine.seq > this.snapshotSeq) this.snapshot();
+    if (!this.failure && this.engine.seq > this.snapshotSeq) {
+      this.commit({ seq: this.engine.seq, text: JSON.stringify(this.engine.snapshot()) });
+    }
     await this.journal.close();
   }
 
@@ -192,23 +198,37 @@ export class EngineHost {
 
   private afterDurable(batch: CommandResult[]): void {
     const projector = this.options.projector;
+    this.durableSeq = batch.at(-1)!.seq;
     this.projection = this.projection
       .then(async () => {
         if (projector) await projector.project(batch);
-        const every = this.options.snapshotEvery ?? 50_000;
-        const caughtUp = !projector || projector.lastSeq === this.engine.seq;
-        if (this.journal.idle && caughtUp && this.engine.seq - this.snapshotSeq >= every) {
-          this.snapshot();
-        }
+        this.maintainSnapshots();
       })
       .catch((error: Error) => this.fail(error));
   }
 
-  /** Only when every applied command is journalled, so the snapshot covers the journal. */
-  private snapshot(): void {
-    writeSnapshot(path.join(this.options.dir, 'snapshots'), this.engine.snapshot());
-    this.journal.rotate(this.engine.seq + 1);
-    this.snapshotSeq = this.engine.seq;
+  /**
+   * Snapshots without pausing the stream: the state is captured in memory at once, and
+   * written (and the journal before it pruned) only after the journal and the SQL
+   * projection have both reached it, so a recovery never starts ahead of either.
+   */
+  private maintainSnapshots(): void {
+    const reached = this.options.projector?.lastSeq ?? this.durableSeq;
+    if (this.captured && reached >= this.captured.seq) {
+      this.commit(this.captured);
+      this.captured = null;
+    }
+    const every = this.options.snapshotEvery ?? 50_000;
+    if (!this.captured && this.engine.seq - this.snapshotSeq >= every) {
+      this.captured = { seq: this.engine.seq, text: JSON.stringify(this.engine.snapshot()) };
+      this.journal.rollover();
+    }
+  }
+
+  private commit(snapshot: { seq: number; text: string }): void {
+    writeSnapshot(path.join(this.options.dir, 'snapshots'), snapshot.seq, snapshot.text);
+    this.journal.prune(snapshot.seq);
+    this.snapshotSeq = snapshot.seq;
   }
 
   /** The in-memory state may now be ahead of the journal: refuse everything after. */

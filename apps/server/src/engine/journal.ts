@@ -12,6 +12,7 @@ export class Journal {
   private group: Group | null = null;
   private inFlight: Group | null = null;
   private flushing = false;
+  private rolloverPending = false;
 
   private constructor(
     private readonly dir: string,
@@ -37,7 +38,8 @@ export class Journal {
         const end = text.indexOf('\n', offset);
         const cmd = end < 0 ? undefined : decodeCommand(text.slice(offset, end));
         if (!cmd) {
-          const last = index === segments.length - 1 && text.indexOf('\n', end + 1) < 0;
+          const tail = end < 0 || text.indexOf('\n', end + 1) < 0;
+          const last = index === segments.length - 1 && tail;
           if (!last) throw new Error(`journal ${file} is damaged at byte ${offset}`);
           fs.truncateSync(file, Buffer.byteLength(text.slice(0, offset)));
           break;
@@ -57,10 +59,10 @@ export class Journal {
     return { journal, commands };
   }
 
-  /** Resolves once `line` and the rest of its group are written and fsynced. */
-  append(line: string): Promise<void> {
+  /** Resolves once `line` (the record of command `seq`) and the rest of its group are written and fsynced. */
+  append(seq: number, line: string): Promise<void> {
     if (!this.group) {
-      this.group = new Group();
+      this.group = new Group(seq);
       if (!this.flushing) setImmediate(() => this.flush());
     }
     this.group.lines.push(line);
@@ -72,17 +74,17 @@ export class Journal {
     return !this.flushing && !this.group;
   }
 
-  /**
-   * Starts a new segment at `nextSeq` and deletes the older ones; call only when idle and
-   * after a snapshot covering everything before `nextSeq` is durable.
-   */
-  rotate(nextSeq: number): void {
-    if (!this.idle) throw new Error('journal rotated while writing');
-    fs.closeSync(this.fd);
-    const next = segmentPath(this.dir, nextSeq);
-    this.fd = fs.openSync(next, 'a');
-    syncDir(this.dir);
-    for (const file of listSegments(this.dir)) if (file !== next) fs.rmSync(file);
+  /** Starts a new segment with the next group written, so older ones can be pruned. */
+  rollover(): void {
+    this.rolloverPending = true;
+  }
+
+  /** Deletes the segments whose every record is at or before `seq` (a durable snapshot). */
+  prune(seq: number): void {
+    const segments = listSegments(this.dir);
+    segments.slice(0, -1).forEach((file, i) => {
+      if (firstSeq(segments[i + 1]!) - 1 <= seq) fs.rmSync(file);
+    });
   }
 
   /** Waits until every line appended so far is written (or has failed). */
@@ -101,6 +103,12 @@ export class Journal {
     this.group = null;
     this.flushing = true;
     this.inFlight = group;
+    if (this.rolloverPending) {
+      this.rolloverPending = false;
+      fs.closeSync(this.fd);
+      this.fd = fs.openSync(segmentPath(this.dir, group.firstSeq), 'a');
+      syncDir(this.dir);
+    }
     const data = Buffer.from(group.lines.join(''));
     writeAll(this.fd, data, (error) => {
       if (error) return this.settle(group, error);
@@ -123,7 +131,7 @@ class Group {
   succeed!: () => void;
   fail!: (error: Error) => void;
 
-  constructor() {
+  constructor(readonly firstSeq: number) {
     this.done = new Promise<void>((resolve, reject) => {
       this.succeed = resolve;
       this.fail = reject;
@@ -143,6 +151,10 @@ function writeAll(fd: number, data: Buffer, done: (error: Error | null) => void)
 
 function segmentPath(dir: string, firstSeq: number): string {
   return path.join(dir, `${String(firstSeq).padStart(16, '0')}.log`);
+}
+
+function firstSeq(file: string): number {
+  return Number(path.basename(file, '.log'));
 }
 
 function listSegments(dir: string): string[] {

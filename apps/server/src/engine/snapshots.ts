@@ -18,13 +18,13 @@ export function latestSnapshot(dir: string): EngineSnapshot | undefined {
   return JSON.parse(fs.readFileSync(path.join(dir, newest), 'utf8')) as EngineSnapshot;
 }
 
-/** Writes `snapshot` durably and removes the older ones. */
-export function writeSnapshot(dir: string, snapshot: EngineSnapshot): void {
-  const name = `${String(snapshot.seq).padStart(16, '0')}.json`;
+/** Writes the snapshot of command `seq`, serialised as `text`, durably; removes older ones. */
+export function writeSnapshot(dir: string, seq: number, text: string): void {
+  const name = `${String(seq).padStart(16, '0')}.json`;
   const temporary = path.join(dir, `${name}.tmp`);
   const fd = fs.openSync(temporary, 'w');
   try {
-    fs.writeSync(fd, JSON.stringify(snapshot));
+    fs.writeSync(fd, text);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, type Database } from '../../src/db/database.ts';
 import { EngineHost } from '../../src/engine/engine-host.ts';
@@ -9,11 +10,19 @@ import { TEST_ENGINE } from './config.ts';
 describe.each(testDatabases())('engine host on $name', ({ create }) => {
   let current: TestDatabase | undefined;
   let database: Database | undefined;
+  const dirs: string[] = [];
   afterEach(async () => {
     await database?.close();
     await current?.dispose();
     current = database = undefined;
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  function engineDir(): string {
+    const dir = tempDir('meridian-engine-');
+    dirs.push(dir);
+    return dir;
+  }
 
   async function openHost(dir: string, snapshotEvery = 1_000): Promise<EngineHost> {
     const projector = await SqlProjector.open(database!.db, TEST_ENGINE);
@@ -31,7 +40,7 @@ describe.each(testDatabases())('engine host on $name', ({ create }) => {
     current = await create();
     database = current.open();
     await migrateToLatest(database.db);
-    const dir = tempDir('meridian-engine-');
+    const dir = engineDir();
     const host = await openHost(dir, 5);
 
     await Promise.all([
@@ -110,7 +119,7 @@ describe.each(testDatabases())('engine host on $name', ({ create }) => {
     current = await create();
     database = current.open();
     await migrateToLatest(database.db);
-    const host = await openHost(tempDir('meridian-engine-'));
+    const host = await openHost(engineDir());
     await host.deposit('alice', 'USDT', '100', 'dep-1');
     const seq = host.seq;
     const order = { user: 'alice', market: 'BTC-USDT', side: 'buy', kind: 'limit' } as const;
