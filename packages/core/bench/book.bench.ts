@@ -2,11 +2,11 @@
 // same fixed-seed stream of 300,000 limit orders, without and with 10% cancels.
 import { OrderBook as ReferenceBook } from 'nodejs-order-book';
 import { OrderBook } from '../src/book/order-book.ts';
-import { medianSeconds, orderStream, perSecond, type StreamOp } from './order-stream.ts';
+import { orderStream, perSecond, type StreamOp } from './order-stream.ts';
 
 const ORDERS = 300_000;
 const WARMUPS = 3;
-const RUNS = 7;
+const RUNS = 9;
 
 const USERS = Array.from({ length: 1_000 }, (_, i) => `u${i}`);
 
@@ -36,21 +36,37 @@ function runReference(ops: StreamOp[]): void {
   }
 }
 
+/**
+ * Times the two books in alternation, so a change in machine load while the benchmark
+ * runs weighs on both alike; returns the median seconds of each.
+ */
+function sideBySide(run: Array<() => void>): number[] {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  for (let i = 0; i < WARMUPS; i++) for (const r of run) r();
+  const times = run.map(() => [] as number[]);
+  for (let i = 0; i < RUNS; i++) {
+    run.forEach((r, k) => {
+      gc?.();
+      const began = performance.now();
+      r();
+      times[k]!.push((performance.now() - began) / 1000);
+    });
+  }
+  return times.map((t) => t.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!);
+}
+
 for (const cancelShare of [0, 0.1]) {
   const ops = orderStream(ORDERS, cancelShare);
   const label = cancelShare === 0 ? 'limit orders only' : 'with 10% cancels';
   let fills = 0;
-  const ours = medianSeconds(
-    WARMUPS,
-    RUNS,
-    () => ops,
-    (o) => (fills = runOurs(o).fills),
-  );
-  const reference = medianSeconds(WARMUPS, RUNS, () => ops, runReference);
+  const [ours, reference] = sideBySide([
+    () => (fills = runOurs(ops).fills),
+    () => runReference(ops),
+  ]) as [number, number];
   console.log(
     `book alone, ${label} (${ops.length.toLocaleString('en-US')} ops, ${fills.toLocaleString('en-US')} fills):\n` +
       `  meridian OrderBook      ${perSecond(ops.length, ours)}\n` +
       `  nodejs-order-book       ${perSecond(ops.length, reference)}\n` +
-      `  ratio                   ${(reference / ours).toFixed(1)}x  (median of ${RUNS} runs after ${WARMUPS} warm-ups)`,
+      `  ratio                   ${(reference / ours).toFixed(1)}x  (median of ${RUNS} alternating runs after ${WARMUPS} warm-ups)`,
   );
 }
