@@ -87,14 +87,14 @@ export class MarketEngine {
   }
 
   place(cmd: PlaceCommand, events: EngineEvent[]): void {
-    const reason = this.check(cmd);
-    if (typeof reason === 'string') {
-      events.push({ type: 'rejected', reason });
+    const checked = this.check(cmd);
+    if (typeof checked === 'string') {
+      events.push({ type: 'rejected', reason: checked });
       return;
     }
     this.events = events;
     this.ts = cmd.ts;
-    const { price, hold, wallet } = reason;
+    const { price, hold, wallet } = checked;
     const order: LiveOrder = {
       id: cmd.seq,
       user: cmd.user,
