@@ -13,7 +13,7 @@ const USERS = Array.from({ length: 1_000 }, (_, i) => `u${i}`);
 function runOurs(ops: StreamOp[]): { fills: number } {
   const book = new OrderBook();
   let fills = 0;
-  const visit = (_maker: unknown, lots: number) => {
+  const visit = (_id: number, _user: string, _price: number, lots: number) => {
     fills++;
     return lots;
   };

@@ -162,7 +162,7 @@ export class EngineHost {
       market,
       side: order.side,
       kind: order.kind,
-      status: engine.book.get(id) ? 'open' : 'waiting',
+      status: engine.book.has(id) ? 'open' : 'waiting',
       price: price(order.price),
       quantity: size(order.lots),
       remaining: size(order.remaining),

@@ -1,4 +1,4 @@
-import { OrderBook, type RestingOrder, type Side } from '../book/order-book.ts';
+import { OrderBook, type Side } from '../book/order-book.ts';
 import { systemAccount } from '../ledger/accounts.ts';
 import type { Account, Holding, Ledger, PostingReference } from '../ledger/ledger.ts';
 import type { CancelCommand, OrderKind, PlaceCommand, TimeInForce } from './commands.ts';
@@ -159,10 +159,10 @@ export class MarketEngine {
       if (byQuote ? cmd.lots !== 0 || cmd.side !== 'buy' : !m.validLots(cmd.lots)) {
         return byQuote ? 'invalid_order' : 'invalid_quantity';
       }
-      const best = this.book.best(cmd.side === 'buy' ? 'sell' : 'buy');
-      if (!best) return 'no_liquidity';
-      price = m.bandLimit(cmd.side, best.price);
-      const value = byQuote ? cmd.quote : m.notional(best.price, cmd.lots);
+      const best = this.book.bestPrice(cmd.side === 'buy' ? 'sell' : 'buy');
+      if (best === undefined) return 'no_liquidity';
+      price = m.bandLimit(cmd.side, best);
+      const value = byQuote ? cmd.quote : m.notional(best, cmd.lots);
       if (value < m.spec.minNotional) return 'below_min_notional';
       hold = byQuote
         ? cmd.quote
@@ -185,8 +185,8 @@ export class MarketEngine {
       if (value < m.spec.minNotional) return 'below_min_notional';
       hold = cmd.side === 'buy' ? value : m.baseAmount(cmd.lots);
       if (cmd.kind === 'limit' && cmd.tif === 'POST_ONLY') {
-        const best = this.book.best(cmd.side === 'buy' ? 'sell' : 'buy');
-        if (best && (cmd.side === 'buy' ? best.price <= price : best.price >= price)) {
+        const best = this.book.bestPrice(cmd.side === 'buy' ? 'sell' : 'buy');
+        if (best !== undefined && (cmd.side === 'buy' ? best <= price : best >= price)) {
           return 'would_take';
         }
       }
@@ -213,18 +213,18 @@ export class MarketEngine {
       order.side,
       order.price,
       byQuote ? this.market.spec.maxOrderLots : order.remaining,
-      (maker, lots) => {
-        if (maker.user === order.user) {
+      (makerId, makerUser, price, lots) => {
+        if (makerUser === order.user) {
           selfTrade = true;
           return 0;
         }
         let take = lots;
         if (byQuote) {
-          const affordable = order.quote / (BigInt(maker.price) * unit);
+          const affordable = order.quote / (BigInt(price) * unit);
           if (affordable < BigInt(take)) take = Number(affordable);
           if (take === 0) return 0;
         }
-        this.fill(order, maker, take);
+        this.fill(order, this.live.get(makerId)!, price, take);
         filled += take;
         return take;
       },
@@ -238,10 +238,8 @@ export class MarketEngine {
   }
 
   /** Settles one fill as postings: both legs, the buyer's price improvement, both fees. */
-  private fill(taker: LiveOrder, resting: RestingOrder, lots: number): void {
+  private fill(taker: LiveOrder, maker: LiveOrder, price: number, lots: number): void {
     const m = this.market;
-    const maker = this.live.get(resting.id)!;
-    const price = resting.price;
     const tradeId = this.trades.next++;
     const ref: PostingReference = { refKind: 'trade', refId: String(tradeId), ts: this.ts };
     const buyer = taker.side === 'buy' ? taker : maker;
