@@ -38,15 +38,15 @@ function runReference(ops: StreamOp[]): void {
 
 /**
  * Times the two books in alternation, so a change in machine load while the benchmark
- * runs weighs on both alike; returns the median seconds of each.
+ * runs weighs on both alike; returns the median seconds of each. No collection is forced
+ * between runs: a forced one shrinks the young generation, and the next run then pays
+ * for growing it again, which is not what a long-running engine sees.
  */
 function sideBySide(run: Array<() => void>): number[] {
-  const gc = (globalThis as { gc?: () => void }).gc;
   for (let i = 0; i < WARMUPS; i++) for (const r of run) r();
   const times = run.map(() => [] as number[]);
   for (let i = 0; i < RUNS; i++) {
     run.forEach((r, k) => {
-      gc?.();
       const began = performance.now();
       r();
       times[k]!.push((performance.now() - began) / 1000);

@@ -70,15 +70,15 @@ export class TradingEngine {
       const engine = this.markets.get(saved.symbol);
       if (!engine) throw new Error(`snapshot names unknown market ${saved.symbol}`);
       engine.lastPrice = saved.lastPrice;
-      for (const o of saved.orders) {
+      for (const { resting, hold, ...o } of saved.orders) {
         const order: LiveOrder = {
           ...o,
           quote: 0n,
-          hold: BigInt(o.hold),
+          hold: BigInt(hold),
           wallet: engine.wallet(o.user),
         };
         engine.live.set(order.id, order);
-        if (o.resting) engine.book.add(o.id, o.user, o.side, o.price, o.remaining);
+        if (resting) engine.book.add(o.id, o.user, o.side, o.price, o.remaining);
         else engine.stops.push(order);
       }
     }
