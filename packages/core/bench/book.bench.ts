@@ -38,9 +38,8 @@ function runReference(ops: StreamOp[]): void {
 
 /**
  * Times the two books in alternation, so a change in machine load while the benchmark
- * runs weighs on both alike; returns the median seconds of each. No collection is forced
- * between runs: a forced one shrinks the young generation, and the next run then pays
- * for growing it again, which is not what a long-running engine sees.
+ * runs weighs on both alike; returns the median seconds of each. As in `medianSeconds`,
+ * no collection is forced between runs.
  */
 function sideBySide(run: Array<() => void>): number[] {
   for (let i = 0; i < WARMUPS; i++) for (const r of run) r();

@@ -56,7 +56,9 @@ export function orderStream(
 
 /**
  * Runs `run` `warmups` times untimed so the JIT has settled, then `runs` times timed, each
- * on a fresh `prepare()` made before a garbage collection; returns the median seconds.
+ * on a fresh `prepare()`; returns the median seconds. No collection is forced between
+ * runs: a forced one shrinks the young generation, and the next run then pays for growing
+ * it again, which is not what a long-running engine sees.
  */
 export function medianSeconds<T>(
   warmups: number,
@@ -65,11 +67,9 @@ export function medianSeconds<T>(
   run: (prepared: T) => void,
 ): number {
   const times: number[] = [];
-  const gc = (globalThis as { gc?: () => void }).gc;
   for (let i = 0; i < warmups; i++) run(prepare());
   for (let i = 0; i < runs; i++) {
     const prepared = prepare();
-    gc?.();
     const began = performance.now();
     run(prepared);
     times.push((performance.now() - began) / 1000);
