@@ -101,14 +101,12 @@ export class EngineHost {
   }
 
   placeOrder(request: OrderRequest): Promise<Ack> {
-    if (!encodable(request.user)) return refused('invalid_order', 'user');
     const read = readOrderRequest(this.engine.market(request.market)?.market, request);
     if (!read.ok) return refused(read.reason, read.field);
     return this.submit({ type: 'place', ...read.fields });
   }
 
   cancelOrder(user: string, market: string, orderId: number): Promise<Ack> {
-    if (!encodable(user)) return refused('invalid_order', 'user');
     if (!this.engine.market(market)) return refused('unknown_market', 'market');
     if (!Number.isSafeInteger(orderId) || orderId <= 0) return refused('order_not_open', 'orderId');
     return this.submit({ type: 'cancel', user, market, orderId });
@@ -116,8 +114,6 @@ export class EngineHost {
 
   /** Credits a user from the platform float (a confirmed deposit). */
   deposit(user: string, asset: string, amount: string, ref: string): Promise<Ack> {
-    if (!encodable(user)) return refused('invalid_order', 'user');
-    if (!encodable(ref)) return refused('invalid_order', 'ref');
     const known = this.engine.asset(asset);
     if (!known) return refused('unknown_asset', 'asset');
     const read = readAmount(known, amount);
@@ -129,6 +125,20 @@ export class EngineHost {
   /** Sequences a command in its integer form; resolves once it is durable. */
   submit(fields: Unsequenced<EngineCommand>): Promise<Ack> {
     if (this.failure) return Promise.reject(this.failure);
+    // Identifiers travel inside journal records, which tabs or newlines would break.
+    const names: Array<[string, string]> =
+      fields.type === 'deposit'
+        ? [
+            ['user', fields.user],
+            ['asset', fields.asset],
+            ['ref', fields.ref],
+          ]
+        : [
+            ['user', fields.user],
+            ['market', fields.market],
+          ];
+    const bad = names.find(([, value]) => !encodable(value));
+    if (bad) return refused('invalid_order', bad[0]);
     const cmd = { ...fields, seq: this.engine.seq + 1, ts: this.clock() } as EngineCommand;
     const result = this.engine.apply(cmd);
     const group = this.journal.append(cmd.seq, encodeCommand(cmd));

@@ -140,6 +140,13 @@ describe.each(testDatabases())('engine host on $name', ({ create }) => {
       expect(ack).toMatchObject({ seq: null, events: [{ type: 'rejected', reason }] });
     }
     expect(host.seq).toBe(seq);
+    const tabbed = await host.placeOrder({
+      ...order,
+      user: 'al\tice',
+      price: '100',
+      quantity: '1',
+    });
+    expect(tabbed).toMatchObject({ seq: null, events: [{ type: 'rejected', field: 'user' }] });
     const poor = await host.placeOrder({ ...order, price: '100', quantity: '2' });
     expect(poor.events).toEqual([{ type: 'rejected', reason: 'insufficient_balance' }]);
     const foreign = await host.cancelOrder('bob', 'BTC-USDT', 1);
