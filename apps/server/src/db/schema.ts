@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables; one interface per table, named as in SQL. */
 export interface PlatformMetaTable {
@@ -113,6 +113,75 @@ export interface ApiKeysTable {
   deleted_at: string | null;
 }
 
+/** Bigint columns read back as a number (SQLite) or a string (PostgreSQL). */
+type BigintColumn = ColumnType<string | number, number, number>;
+
+export interface LedgerAssetsTable {
+  code: string;
+  decimals: number;
+}
+
+export interface LedgerPostingsTable {
+  id: BigintColumn;
+  seq: BigintColumn;
+  asset: string;
+  from_account: string;
+  to_account: string;
+  amount: string;
+  reason: string;
+  ref_kind: string;
+  ref_id: string;
+  created_at: BigintColumn;
+}
+
+export interface LedgerBalancesTable {
+  account: string;
+  asset: string;
+  user_id: string | null;
+  balance: string;
+  updated_seq: BigintColumn;
+}
+
+export interface TradeOrdersTable {
+  id: BigintColumn;
+  market: string;
+  user_id: string;
+  side: string;
+  kind: string;
+  tif: string;
+  price: string | null;
+  quantity: string | null;
+  quote_amount: string | null;
+  stop_price: string | null;
+  filled: string;
+  filled_lots: BigintColumn;
+  status: string;
+  cancel_reason: string | null;
+  created_at: BigintColumn;
+  updated_at: BigintColumn;
+}
+
+export interface TradeFillsTable {
+  id: BigintColumn;
+  market: string;
+  price: string;
+  quantity: string;
+  taker_side: string;
+  maker_order_id: BigintColumn;
+  taker_order_id: BigintColumn;
+  maker_user_id: string;
+  taker_user_id: string;
+  maker_fee: string;
+  taker_fee: string;
+  seq: BigintColumn;
+  created_at: BigintColumn;
+}
+
+export interface EngineProjectionTable {
+  name: string;
+  last_seq: BigintColumn;
+}
+
 export interface DatabaseSchema {
   platform_meta: PlatformMetaTable;
   users: UsersTable;
@@ -124,4 +193,10 @@ export interface DatabaseSchema {
   verification_codes: VerificationCodesTable;
   outbox: OutboxTable;
   api_keys: ApiKeysTable;
+  ledger_assets: LedgerAssetsTable;
+  ledger_postings: LedgerPostingsTable;
+  ledger_balances: LedgerBalancesTable;
+  trade_orders: TradeOrdersTable;
+  trade_fills: TradeFillsTable;
+  engine_projection: EngineProjectionTable;
 }

@@ -1,20 +1,5 @@
 import { devOutbox } from './dev.ts';
 import {
-  addOptional,
-  cancelOptional,
-  contractDetail,
-  getCoinList,
-  getCoinRate,
-  getContract,
-  getDepth,
-  getKlines,
-  getOptional,
-  getPriceComparison,
-  getSpotGoods,
-  marketInitData,
-  recentTrades,
-} from './market.ts';
-import {
   accountVerificationBinding,
   antiCode,
   createApiKey,

@@ -1,0 +1,44 @@
+// `npm run ledger:verify`: checks the ledger invariants on the live database of DATA_DIR
+// (or DATABASE_URL) and exits 1 on any violation, 2 when it cannot check at all.
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { auditLedger } from '../engine/ledger-audit.ts';
+
+const json = (value: unknown) =>
+  JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+
+async function main(): Promise<number> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const report = await auditLedger(database.db);
+    const where = database.driver === 'sqlite' ? `sqlite in ${config.dataDir}` : 'postgres';
+    if (report.violations.length === 0) {
+      console.log(
+        `ledger ok (${where}): ${report.postings} postings, ${report.accounts} accounts, ` +
+          `${report.assets} assets; every asset sums to zero, no user balance negative, ` +
+          `balances equal their rebuild from postings`,
+      );
+      return 0;
+    }
+    console.error(`ledger VIOLATED (${where}): ${report.violations.length} violation(s)`);
+    for (const v of report.violations.slice(0, 50)) console.error(`  ${json(v)}`);
+    return 1;
+  } catch (error) {
+    console.error(`ledger:verify could not read the ledger: ${String(error)}`);
+    return 2;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,256 @@
+import path from 'node:path';
+import {
+  encodable,
+  encodeCommand,
+  formatUnits,
+  readAmount,
+  readOrderRequest,
+  TradingEngine,
+  type CommandResult,
+  type EngineCommand,
+  type EngineConfig,
+  type EngineEvent,
+  type LiveOrder,
+  type OrderRequest,
+  type RejectReason,
+  type RequestRejection,
+} from '@meridian/core';
+import { Journal } from './journal.ts';
+import { latestSnapshot, writeSnapshot } from './snapshots.ts';
+import type { SqlProjector } from './sql-projector.ts';
+
+export interface EngineHostOptions {
+  /** Folder of the engine's files: `journal/` and `snapshots/` (DATA_DIR/engine). */
+  dir: string;
+  config: EngineConfig;
+  /** Writes acknowledged results into the SQL query tables. */
+  projector?: SqlProjector;
+  /** Commands between snapshots. */
+  snapshotEvery?: number;
+  clock?: () => number;
+}
+
+/**
+ * What a command came to. `seq` is null when the request was refused before it was
+ * sequenced (malformed amounts, unknown market); then nothing was journalled.
+ */
+export interface Ack {
+  seq: number | null;
+  events: EngineEvent[];
+  postings: CommandResult['postings'];
+}
+
+export interface OrderView {
+  id: number;
+  user: string;
+  market: string;
+  side: 'buy' | 'sell';
+  kind: LiveOrder['kind'];
+  status: 'open' | 'waiting';
+  price: string;
+  quantity: string;
+  remaining: string;
+  stopPrice: string | null;
+}
+
+export interface BalanceView {
+  asset: string;
+  available: string;
+  held: string;
+}
+
+type Unsequenced<C> = C extends EngineCommand ? Omit<C, 'seq' | 'ts'> : never;
+
+/**
+ * The single writer of the trading engine. A command is validated, sequenced, applied,
+ * journalled, and acknowledged only once its journal group is fsynced; the SQL tables
+ * follow the acknowledged results. Start-up restores the newest snapshot and replays
+ * the journal after it.
+ */
+export class EngineHost {
+  private failure: Error | null = null;
+  private batch: CommandResult[] = [];
+  private batchGroup: Promise<void> | null = null;
+  private projection: Promise<void> = Promise.resolve();
+  private snapshotSeq: number;
+  private durableSeq: number;
+  /** A snapshot taken in memory, written once everything it covers is durable and projected. */
+  private captured: { seq: number; text: string } | null = null;
+
+  private constructor(
+    private readonly engine: TradingEngine,
+    private readonly journal: Journal,
+    private readonly options: EngineHostOptions,
+  ) {
+    this.snapshotSeq = engine.seq;
+    this.durableSeq = engine.seq;
+  }
+
+  static async open(options: EngineHostOptions): Promise<EngineHost> {
+    const snapshot = latestSnapshot(path.join(options.dir, 'snapshots'));
+    const engine = new TradingEngine(options.config, snapshot);
+    const { journal, commands } = Journal.open(path.join(options.dir, 'journal'), engine.seq);
+    const replayed = commands.map((cmd) => engine.apply(cmd));
+    await options.projector?.project(replayed);
+    return new EngineHost(engine, journal, options);
+  }
+
+  /** The sequence number of the last applied command. */
+  get seq(): number {
+    return this.engine.seq;
+  }
+
+  placeOrder(request: OrderRequest): Promise<Ack> {
+    const read = readOrderRequest(this.engine.market(request.market)?.market, request);
+    if (!read.ok) return refused(read.reason, read.field);
+    return this.submit({ type: 'place', ...read.fields });
+  }
+
+  cancelOrder(user: string, market: string, orderId: number): Promise<Ack> {
+    if (!this.engine.market(market)) return refused('unknown_market', 'market');
+    if (!Number.isSafeInteger(orderId) || orderId <= 0) return refused('order_not_open', 'orderId');
+    return this.submit({ type: 'cancel', user, market, orderId });
+  }
+
+  /** Credits a user from the platform float (a confirmed deposit). */
+  deposit(user: string, asset: string, amount: string, ref: string): Promise<Ack> {
+    const known = this.engine.asset(asset);
+    if (!known) return refused('unknown_asset', 'asset');
+    const read = readAmount(known, amount);
+    if (!read.ok) return refused(read.reason, 'amount');
+    if (read.units === 0n) return refused('zero', 'amount');
+    return this.submit({ type: 'deposit', user, asset, amount: read.units, ref });
+  }
+
+  /** Sequences a command in its integer form; resolves once it is durable. */
+  submit(fields: Unsequenced<EngineCommand>): Promise<Ack> {
+    if (this.failure) return Promise.reject(this.failure);
+    // Identifiers travel inside journal records, which tabs or newlines would break.
+    const names: Array<[string, string]> =
+      fields.type === 'deposit'
+        ? [
+            ['user', fields.user],
+            ['asset', fields.asset],
+            ['ref', fields.ref],
+          ]
+        : [
+            ['user', fields.user],
+            ['market', fields.market],
+          ];
+    const bad = names.find(([, value]) => !encodable(value));
+    if (bad) return refused('invalid_order', bad[0]);
+    const cmd = { ...fields, seq: this.engine.seq + 1, ts: this.clock() } as EngineCommand;
+    const result = this.engine.apply(cmd);
+    const group = this.journal.append(cmd.seq, encodeCommand(cmd));
+    if (group !== this.batchGroup) {
+      const batch: CommandResult[] = (this.batch = []);
+      this.batchGroup = group;
+      group.then(
+        () => this.afterDurable(batch),
+        (error: Error) => this.fail(error),
+      );
+    }
+    this.batch.push(result);
+    return group.then(() => ({
+      seq: result.seq,
+      events: result.events,
+      postings: result.postings,
+    }));
+  }
+
+  getOrder(market: string, id: number): OrderView | undefined {
+    const engine = this.engine.market(market);
+    const order = engine?.live.get(id);
+    if (!engine || !order) return undefined;
+    const { spec } = engine.market;
+    const price = (ticks: number) =>
+      formatUnits(BigInt(ticks) * spec.tickSize, spec.quote.decimals);
+    const size = (lots: number) => formatUnits(engine.market.baseAmount(lots), spec.base.decimals);
+    return {
+      id,
+      user: order.user,
+      market,
+      side: order.side,
+      kind: order.kind,
+      status: engine.book.has(id) ? 'open' : 'waiting',
+      price: price(order.price),
+      quantity: size(order.lots),
+      remaining: size(order.remaining),
+      stopPrice: order.stop > 0 ? price(order.stop) : null,
+    };
+  }
+
+  balances(user: string): BalanceView[] {
+    return this.options.config.assets.map((asset) => ({
+      asset: asset.code,
+      available: formatUnits(this.engine.ledger.available(user, asset.code), asset.decimals),
+      held: formatUnits(this.engine.ledger.held(user, asset.code), asset.decimals),
+    }));
+  }
+
+  stateHash(): string {
+    return this.engine.stateHash();
+  }
+
+  /** Waits for every command in flight and its projection, then snapshots and stops. */
+  async close(): Promise<void> {
+    await this.journal.settled();
+    await this.projection;
+    if (!this.failure && this.engine.seq > this.snapshotSeq) {
+      this.commit({ seq: this.engine.seq, text: JSON.stringify(this.engine.snapshot()) });
+    }
+    await this.journal.close();
+  }
+
+  private clock(): number {
+    return (this.options.clock ?? Date.now)();
+  }
+
+  private afterDurable(batch: CommandResult[]): void {
+    const projector = this.options.projector;
+    this.durableSeq = batch.at(-1)!.seq;
+    this.projection = this.projection
+      .then(async () => {
+        if (projector) await projector.project(batch);
+        this.maintainSnapshots();
+      })
+      .catch((error: Error) => this.fail(error));
+  }
+
+  /**
+   * Snapshots without pausing the stream: the state is captured in memory at once, and
+   * written (and the journal before it pruned) only after the journal and the SQL
+   * projection have both reached it, so a recovery never starts ahead of either.
+   */
+  private maintainSnapshots(): void {
+    const reached = this.options.projector?.lastSeq ?? this.durableSeq;
+    if (this.captured && reached >= this.captured.seq) {
+      this.commit(this.captured);
+      this.captured = null;
+    }
+    const every = this.options.snapshotEvery ?? 50_000;
+    if (!this.captured && this.engine.seq - this.snapshotSeq >= every) {
+      this.captured = { seq: this.engine.seq, text: JSON.stringify(this.engine.snapshot()) };
+      this.journal.rollover();
+    }
+  }
+
+  private commit(snapshot: { seq: number; text: string }): void {
+    writeSnapshot(path.join(this.options.dir, 'snapshots'), snapshot.seq, snapshot.text);
+    this.journal.prune(snapshot.seq);
+    this.snapshotSeq = snapshot.seq;
+  }
+
+  /** The in-memory state may now be ahead of the journal: refuse everything after. */
+  private fail(error: Error): void {
+    this.failure ??= error;
+  }
+}
+
+function refused(reason: RejectReason | RequestRejection, field: string): Promise<Ack> {
+  return Promise.resolve({
+    seq: null,
+    events: [{ type: 'rejected', reason, field }],
+    postings: [],
+  });
+}

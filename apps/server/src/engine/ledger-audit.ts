@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import { parseUnits, verifyLedger, type Posting, type Violation } from '@meridian/core';
+import type { DatabaseSchema } from '../db/schema.ts';
+
+export interface AuditReport {
+  postings: number;
+  accounts: number;
+  assets: number;
+  violations: Array<Violation | { kind: 'missing_posting'; id: number }>;
+}
+
+const PAGE = 10_000;
+
+/**
+ * Checks the ledger invariants on the SQL tables: every asset sums to zero, no user part
+ * is or ever was negative, the stored balances are what the postings rebuild, and no
+ * posting id is missing.
+ */
+export async function auditLedger(db: Kysely<DatabaseSchema>): Promise<AuditReport> {
+  const decimals = new Map(
+    (await db.selectFrom('ledger_assets').selectAll().execute()).map((a) => [a.code, a.decimals]),
+  );
+  const units = (text: string, asset: string) =>
+    parseUnits(text, decimals.get(asset) ?? 0, { allowNegative: true });
+
+  const postings: Posting[] = [];
+  const violations: AuditReport['violations'] = [];
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('ledger_postings')
+      .selectAll()
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
+    for (const row of rows) {
+      const id = Number(row.id);
+      for (let missing = after + 1; missing < id; missing++) {
+        violations.push({ kind: 'missing_posting', id: missing });
+      }
+      after = id;
+      postings.push({
+        id,
+        asset: row.asset,
+        from: row.from_account,
+        to: row.to_account,
+        amount: units(row.amount, row.asset),
+        reason: row.reason as Posting['reason'],
+        refKind: row.ref_kind as Posting['refKind'],
+        refId: row.ref_id,
+        ts: Number(row.created_at),
+      });
+    }
+    if (rows.length < PAGE) break;
+  }
+  const balances = (await db.selectFrom('ledger_balances').selectAll().execute()).map(
+    (row): [string, bigint] => [row.account, units(row.balance, row.asset)],
+  );
+  violations.push(...verifyLedger(postings, balances));
+  return {
+    postings: postings.length,
+    accounts: balances.length,
+    assets: decimals.size,
+    violations,
+  };
+}

@@ -1,0 +1,247 @@
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import {
+  formatUnits,
+  Market,
+  parseUnits,
+  parseAccount,
+  type CommandResult,
+  type EngineConfig,
+} from '@meridian/core';
+import type { DatabaseSchema } from '../db/schema.ts';
+
+type OrderRow = Insertable<DatabaseSchema['trade_orders']>;
+type Change = {
+  filledLots?: number;
+  filled?: string;
+  status?: string;
+  reason?: string;
+  ts: number;
+};
+
+const NAME = 'engine';
+const CHUNK = 200;
+
+/**
+ * Writes the engine's acknowledged results into the query tables: orders, fills,
+ * postings and balances, one transaction per batch together with the last projected
+ * sequence number, so a restart knows exactly which results still need writing.
+ */
+export class SqlProjector {
+  private constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly markets: Map<string, Market>,
+    private readonly decimals: Map<string, number>,
+    private readonly balances: Map<string, bigint>,
+    /** Filled lots of the orders still open, by id. */
+    private readonly open: Map<number, { market: Market; lots: number }>,
+    private projected: number,
+  ) {}
+
+  static async open(db: Kysely<DatabaseSchema>, config: EngineConfig): Promise<SqlProjector> {
+    const decimals = new Map(config.assets.map((a) => [a.code, a.decimals]));
+    await db
+      .insertInto('ledger_assets')
+      .values(config.assets.map((a) => ({ code: a.code, decimals: a.decimals })))
+      .onConflict((oc) =>
+        oc.column('code').doUpdateSet((eb) => ({ decimals: eb.ref('excluded.decimals') })),
+      )
+      .execute();
+    const balances = new Map<string, bigint>();
+    for (const row of await db
+      .selectFrom('ledger_balances')
+      .select(['account', 'asset', 'balance'])
+      .execute()) {
+      balances.set(
+        row.account,
+        parseUnits(row.balance, decimals.get(row.asset) ?? 0, { allowNegative: true }),
+      );
+    }
+    const markets = new Map(config.markets.map((m) => [m.symbol, new Market(m)]));
+    const open = new Map<number, { market: Market; lots: number }>();
+    const rows = await db
+      .selectFrom('trade_orders')
+      .select(['id', 'market', 'filled_lots'])
+      .where('status', 'in', ['open', 'waiting'])
+      .execute();
+    for (const row of rows) {
+      open.set(Number(row.id), { market: markets.get(row.market)!, lots: Number(row.filled_lots) });
+    }
+    const state = await db
+      .selectFrom('engine_projection')
+      .select('last_seq')
+      .where('name', '=', NAME)
+      .executeTakeFirst();
+    return new SqlProjector(db, markets, decimals, balances, open, Number(state?.last_seq ?? 0));
+  }
+
+  /** The sequence number of the last result written. */
+  get lastSeq(): number {
+    return this.projected;
+  }
+
+  async project(results: CommandResult[]): Promise<void> {
+    const fresh = results.filter((r) => r.seq > this.projected);
+    if (fresh.length === 0) return;
+    const inserts = new Map<number, OrderRow>();
+    const changes = new Map<number, Change>();
+    const fills: Array<Insertable<DatabaseSchema['trade_fills']>> = [];
+    const postings: Array<Insertable<DatabaseSchema['ledger_postings']>> = [];
+    const touched = new Map<string, number>();
+    const change = (id: number, ts: number): Change => {
+      let c = changes.get(id);
+      if (!c) changes.set(id, (c = { ts }));
+      c.ts = ts;
+      return c;
+    };
+
+    for (const result of fresh) {
+      for (const e of result.events) {
+        if (e.type === 'accepted') {
+          const m = this.markets.get(e.market)!;
+          inserts.set(e.orderId, {
+            id: e.orderId,
+            market: e.market,
+            user_id: e.user,
+            side: e.side,
+            kind: e.kind,
+            tif: e.tif,
+            price: e.kind === 'market' ? null : this.price(m, e.price),
+            quantity: e.lots > 0 ? this.quantity(m, e.lots) : null,
+            quote_amount: e.quote > 0n ? formatUnits(e.quote, m.spec.quote.decimals) : null,
+            stop_price: e.stop > 0 ? this.price(m, e.stop) : null,
+            filled: '0',
+            filled_lots: 0,
+            status: e.kind === 'stop_limit' ? 'waiting' : 'open',
+            cancel_reason: null,
+            created_at: result.ts,
+            updated_at: result.ts,
+          });
+          this.open.set(e.orderId, { market: m, lots: 0 });
+        } else if (e.type === 'trade') {
+          const m = this.markets.get(e.market)!;
+          const feeAsset = (buyer: boolean) => (buyer ? m.spec.base : m.spec.quote);
+          const makerBuys = e.takerSide === 'sell';
+          fills.push({
+            id: e.tradeId,
+            market: e.market,
+            price: this.price(m, e.price),
+            quantity: this.quantity(m, e.lots),
+            taker_side: e.takerSide,
+            maker_order_id: e.makerOrderId,
+            taker_order_id: e.takerOrderId,
+            maker_user_id: e.makerUser,
+            taker_user_id: e.takerUser,
+            maker_fee: formatUnits(e.makerFee, feeAsset(makerBuys).decimals),
+            taker_fee: formatUnits(e.takerFee, feeAsset(!makerBuys).decimals),
+            seq: result.seq,
+            created_at: result.ts,
+          });
+          for (const id of [e.makerOrderId, e.takerOrderId]) {
+            const order = this.open.get(id)!;
+            order.lots += e.lots;
+            const c = change(id, result.ts);
+            c.filledLots = order.lots;
+            c.filled = this.quantity(m, order.lots);
+          }
+        } else if (e.type === 'triggered') {
+          change(e.orderId, result.ts).status = 'open';
+        } else if (e.type === 'filled') {
+          change(e.orderId, result.ts).status = 'filled';
+          this.open.delete(e.orderId);
+        } else if (e.type === 'cancelled') {
+          const c = change(e.orderId, result.ts);
+          c.status = 'cancelled';
+          c.reason = e.reason;
+          this.open.delete(e.orderId);
+        }
+      }
+      for (const p of result.postings) {
+        const places = this.decimals.get(p.asset)!;
+        postings.push({
+          id: p.id,
+          seq: result.seq,
+          asset: p.asset,
+          from_account: p.from,
+          to_account: p.to,
+          amount: formatUnits(p.amount, places),
+          reason: p.reason,
+          ref_kind: p.refKind,
+          ref_id: p.refId,
+          created_at: p.ts,
+        });
+        this.balances.set(p.from, (this.balances.get(p.from) ?? 0n) - p.amount);
+        this.balances.set(p.to, (this.balances.get(p.to) ?? 0n) + p.amount);
+        touched.set(p.from, result.seq);
+        touched.set(p.to, result.seq);
+      }
+    }
+
+    for (const [id, row] of inserts) {
+      const c = changes.get(id);
+      if (!c) continue;
+      changes.delete(id);
+      Object.assign(row, orderUpdate(c));
+    }
+    const lastSeq = fresh.at(-1)!.seq;
+    await this.db.transaction().execute(async (tx) => {
+      await insertChunks(tx, 'trade_orders', [...inserts.values()]);
+      for (const [id, c] of changes) {
+        await tx.updateTable('trade_orders').set(orderUpdate(c)).where('id', '=', id).execute();
+      }
+      await insertChunks(tx, 'trade_fills', fills);
+      await insertChunks(tx, 'ledger_postings', postings);
+      for (const [account, seq] of touched) {
+        const ref = parseAccount(account);
+        const balance = formatUnits(this.balances.get(account)!, this.decimals.get(ref.asset)!);
+        await tx
+          .insertInto('ledger_balances')
+          .values({
+            account,
+            asset: ref.asset,
+            user_id: ref.kind === 'user' ? ref.user : null,
+            balance,
+            updated_seq: seq,
+          })
+          .onConflict((oc) => oc.column('account').doUpdateSet({ balance, updated_seq: seq }))
+          .execute();
+      }
+      await tx
+        .insertInto('engine_projection')
+        .values({ name: NAME, last_seq: lastSeq })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ last_seq: lastSeq }))
+        .execute();
+    });
+    this.projected = lastSeq;
+  }
+
+  private price(m: Market, ticks: number): string {
+    return formatUnits(BigInt(ticks) * m.spec.tickSize, m.spec.quote.decimals);
+  }
+
+  private quantity(m: Market, lots: number): string {
+    return formatUnits(m.baseAmount(lots), m.spec.base.decimals);
+  }
+}
+
+async function insertChunks<T extends 'trade_orders' | 'trade_fills' | 'ledger_postings'>(
+  tx: Transaction<DatabaseSchema>,
+  table: T,
+  rows: Array<Insertable<DatabaseSchema[T]>>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    // Kysely cannot narrow a generic table's insert type; the rows are typed by the caller.
+    await tx
+      .insertInto(table)
+      .values(rows.slice(i, i + CHUNK) as never)
+      .execute();
+  }
+}
+
+function orderUpdate(c: Change): Updateable<DatabaseSchema['trade_orders']> {
+  return {
+    updated_at: c.ts,
+    ...(c.status ? { status: c.status } : {}),
+    ...(c.reason ? { cancel_reason: c.reason } : {}),
+    ...(c.filled !== undefined ? { filled: c.filled, filled_lots: c.filledLots! } : {}),
+  };
+}

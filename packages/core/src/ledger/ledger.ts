@@ -1,0 +1,154 @@
+import { isUserAccount, parseAccount, userAccount, type Wallet } from './accounts.ts';
+import type { Posting, PostingReason, ReferenceKind } from './posting.ts';
+
+export class InsufficientBalanceError extends Error {
+  constructor(readonly account: string) {
+    super(`insufficient balance in ${account}`);
+    this.name = 'InsufficientBalanceError';
+  }
+}
+
+export interface PostingReference {
+  refKind: ReferenceKind;
+  refId: string;
+  ts: number;
+}
+
+/** One account's balance. Callers on a hot path keep the object to skip the key lookup. */
+export class Account {
+  balance = 0n;
+  readonly isUser: boolean;
+
+  constructor(
+    readonly key: string,
+    readonly asset: string,
+  ) {
+    this.isUser = isUserAccount(key);
+  }
+}
+
+/** A user's available and held parts of one asset in one wallet. */
+export interface Holding {
+  available: Account;
+  held: Account;
+}
+
+/**
+ * The in-memory double-entry ledger: balances derived from the postings it makes. It
+ * refuses any posting that would take a user account below zero, so a caller that checks
+ * first never sees the error and one that does not cannot break the invariant.
+ */
+export class Ledger {
+  private readonly accounts = new Map<string, Account>();
+  private pending: Posting[] = [];
+  private nextId: number;
+
+  constructor(nextPostingId = 1) {
+    this.nextId = nextPostingId;
+  }
+
+  get nextPostingId(): number {
+    return this.nextId;
+  }
+
+  /** The account of a key, opened at zero on first use. */
+  account(key: string): Account {
+    let account = this.accounts.get(key);
+    if (!account) {
+      account = new Account(key, parseAccount(key).asset);
+      this.accounts.set(key, account);
+    }
+    return account;
+  }
+
+  holding(user: string, asset: string, wallet: Wallet = 'spot'): Holding {
+    return {
+      available: this.account(userAccount(user, asset, 'available', wallet)),
+      held: this.account(userAccount(user, asset, 'held', wallet)),
+    };
+  }
+
+  balance(key: string): bigint {
+    return this.accounts.get(key)?.balance ?? 0n;
+  }
+
+  available(user: string, asset: string): bigint {
+    return this.balance(userAccount(user, asset, 'available'));
+  }
+
+  held(user: string, asset: string): bigint {
+    return this.balance(userAccount(user, asset, 'held'));
+  }
+
+  post(
+    from: string,
+    to: string,
+    amount: bigint,
+    reason: PostingReason,
+    ref: PostingReference,
+  ): Posting {
+    return this.move(this.account(from), this.account(to), amount, reason, ref);
+  }
+
+  move(
+    from: Account,
+    to: Account,
+    amount: bigint,
+    reason: PostingReason,
+    ref: PostingReference,
+  ): Posting {
+    if (amount <= 0n) throw new RangeError(`posting amount must be positive, got ${amount}`);
+    if (from.asset !== to.asset) throw new Error(`${from.key} and ${to.key} differ in asset`);
+    if (from.balance < amount && from.isUser) throw new InsufficientBalanceError(from.key);
+    from.balance -= amount;
+    to.balance += amount;
+    const posting: Posting = {
+      id: this.nextId++,
+      asset: from.asset,
+      from: from.key,
+      to: to.key,
+      amount,
+      reason,
+      refKind: ref.refKind,
+      refId: ref.refId,
+      ts: ref.ts,
+    };
+    this.pending.push(posting);
+    return posting;
+  }
+
+  /** Reserves spendable money for an order. */
+  hold(h: Holding, amount: bigint, ref: PostingReference): void {
+    if (amount !== 0n) this.move(h.available, h.held, amount, 'hold', ref);
+  }
+
+  /** Gives reserved money back to the available part. */
+  release(h: Holding, amount: bigint, ref: PostingReference): void {
+    if (amount !== 0n) this.move(h.held, h.available, amount, 'release', ref);
+  }
+
+  /** Pays reserved money out to another account: a fill. */
+  settle(h: Holding, to: Account, amount: bigint, reason: PostingReason, ref: PostingReference) {
+    if (amount !== 0n) this.move(h.held, to, amount, reason, ref);
+  }
+
+  /** The postings made since the last call, in order. */
+  drain(): Posting[] {
+    const out = this.pending;
+    this.pending = [];
+    return out;
+  }
+
+  /** Every account with a non-zero balance, sorted by key so the order is canonical. */
+  entries(): Array<[string, bigint]> {
+    const out: Array<[string, bigint]> = [];
+    for (const a of this.accounts.values()) if (a.balance !== 0n) out.push([a.key, a.balance]);
+    return out.sort(([a], [b]) => (a < b ? -1 : 1));
+  }
+
+  static restore(entries: Iterable<[string, bigint]>, nextPostingId: number): Ledger {
+    const ledger = new Ledger(nextPostingId);
+    for (const [key, value] of entries) ledger.account(key).balance = value;
+    return ledger;
+  }
+}

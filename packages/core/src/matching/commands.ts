@@ -1,0 +1,50 @@
+import type { Side } from '../book/order-book.ts';
+
+export type OrderKind = 'limit' | 'market' | 'stop_limit';
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
+
+/**
+ * Commands in their validated integer form: prices in ticks, sizes in lots. `seq` is the
+ * sequencer's number (and a placed order's id); `ts` is the one timestamp of the command.
+ */
+export interface PlaceCommand {
+  type: 'place';
+  seq: number;
+  ts: number;
+  user: string;
+  market: string;
+  side: Side;
+  kind: OrderKind;
+  tif: TimeInForce;
+  /** Limit price in ticks; 0 for a market order. */
+  price: number;
+  /** Size in lots; 0 for a market buy by quote amount. */
+  lots: number;
+  /** Quote minor units to spend: a market buy by quote amount, otherwise 0n. */
+  quote: bigint;
+  /** Trigger price in ticks of a stop-limit order, otherwise 0. */
+  stop: number;
+}
+
+export interface CancelCommand {
+  type: 'cancel';
+  seq: number;
+  ts: number;
+  user: string;
+  market: string;
+  orderId: number;
+}
+
+/** Credits a user from the platform float: how money enters the ledger. */
+export interface DepositCommand {
+  type: 'deposit';
+  seq: number;
+  ts: number;
+  user: string;
+  asset: string;
+  amount: bigint;
+  /** The deposit's id in the system that saw it arrive. */
+  ref: string;
+}
+
+export type EngineCommand = PlaceCommand | CancelCommand | DepositCommand;

@@ -1,0 +1,64 @@
+import type { Side } from '../book/order-book.ts';
+import type { Posting } from '../ledger/posting.ts';
+import type { OrderKind, TimeInForce } from './commands.ts';
+import type { RequestRejection } from './order-request.ts';
+
+export type RejectReason =
+  | 'unknown_market'
+  | 'unknown_asset'
+  | 'invalid_order'
+  | 'invalid_price'
+  | 'invalid_quantity'
+  | 'invalid_amount'
+  | 'below_min_notional'
+  | 'insufficient_balance'
+  | 'no_liquidity'
+  | 'would_take'
+  | 'fok_unfillable'
+  | 'order_not_open'
+  | 'not_owner';
+
+export type CancelReason = 'user' | 'unfilled' | 'self_trade';
+
+export type EngineEvent =
+  | {
+      type: 'accepted';
+      orderId: number;
+      user: string;
+      market: string;
+      side: Side;
+      kind: OrderKind;
+      tif: TimeInForce;
+      price: number;
+      lots: number;
+      quote: bigint;
+      stop: number;
+    }
+  /** `field` names the request field at fault when the request itself was malformed. */
+  | { type: 'rejected'; reason: RejectReason | RequestRejection; field?: string }
+  | { type: 'triggered'; orderId: number; market: string }
+  | {
+      type: 'trade';
+      tradeId: number;
+      market: string;
+      price: number;
+      lots: number;
+      takerSide: Side;
+      makerOrderId: number;
+      takerOrderId: number;
+      makerUser: string;
+      takerUser: string;
+      /** In the asset each side received. */
+      makerFee: bigint;
+      takerFee: bigint;
+    }
+  | { type: 'filled'; orderId: number; market: string }
+  | { type: 'cancelled'; orderId: number; market: string; reason: CancelReason; lots: number }
+  | { type: 'deposited'; user: string; asset: string; amount: bigint; ref: string };
+
+export interface CommandResult {
+  seq: number;
+  ts: number;
+  events: EngineEvent[];
+  postings: Posting[];
+}
