@@ -9,9 +9,10 @@ import { createDelivery, type SmsSender } from './accounts/delivery.ts';
 import { createSessionService } from './accounts/sessions.ts';
 import { loadTransportKeys } from './accounts/transport-crypto.ts';
 import type { Config } from './config.ts';
+import type { EngineHost } from './engine/engine-host.ts';
 import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
 import { ensureDeploymentFacts } from './db/platform-meta.ts';
-import { seedDemoUsers } from './demo/seed.ts';
+import { fundDemoUsers, seedDemoUsers } from './demo/seed.ts';
 import { AppError } from './http/app-error.ts';
 import { installSessionAuth } from './http/auth.ts';
 import { registerMemberCalls } from './http/coin/member.ts';
@@ -27,11 +28,13 @@ import { createAccountService } from './services/accounts.ts';
 import { createApiKeyService } from './services/api-keys.ts';
 import { createDeviceService } from './services/devices.ts';
 import { createHealthService } from './services/health.ts';
+import { openTradingEngine } from './trading/trading-engine.ts';
 import { registerWebApp } from './web/serve-web-app.ts';
 
 export interface Platform {
   app: FastifyInstance;
   database: Database;
+  engine: EngineHost;
   /** Whether a built web app is being served. */
   servesWebApp: boolean;
   /** Demo accounts created by this start (empty when they already existed or demo is off). */
@@ -91,7 +94,14 @@ export async function buildPlatform(
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const engine = await openTradingEngine({
+    dataDir: config.dataDir,
+    db: database.db,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
+    // The engine finishes what is in flight and snapshots before the database goes.
+    await engine.close();
     if (!options.database) await database.close();
   });
 
@@ -126,6 +136,7 @@ export async function buildPlatform(
   });
   installSessionAuth(app, sessions);
   const seededDemoUsers = config.demoMode ? await seedDemoUsers(db, clock) : [];
+  if (config.demoMode) await fundDemoUsers(db, engine);
 
   const health = createHealthService({
     database,
@@ -144,5 +155,5 @@ export async function buildPlatform(
   registerPlatformConfig(app, config);
   const servesWebApp = await registerWebApp(app, config.webDist);
 
-  return { app, database, servesWebApp, seededDemoUsers };
+  return { app, database, engine, servesWebApp, seededDemoUsers };
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Platform } from '../src/app.ts';
+import { buildPlatform, type Platform } from '../src/app.ts';
 import {
   auth,
   call,
@@ -11,6 +11,7 @@ import {
   UA_FIREFOX,
   type TestClock,
 } from './accounts-helpers.ts';
+import { tempDir, testConfig } from './helpers.ts';
 
 let platform: Platform | undefined;
 afterEach(async () => {
@@ -730,5 +731,34 @@ describe('binding and anti-phishing', () => {
     const { app } = await start({ DEMO_MODE: 'false' });
     const res = await call(app, 'GET', '/api/dev/outbox?target=a@example.org');
     expect(res.status).toBe(403);
+  });
+});
+
+describe('demo balances', () => {
+  it('funds each demo user once through ledger deposits, not again on a restart', async () => {
+    const dataDir = tempDir();
+    const env = { DEMO_MODE: 'true', DATA_DIR: dataDir };
+    const first = await buildPlatform(testConfig(env), { logger: false });
+    const usdt = () => first.engine.balances('10000001').find((b) => b.asset === 'USDT');
+    expect(usdt()).toEqual({ asset: 'USDT', available: '100000', held: '0' });
+    await first.app.close();
+
+    const second = await buildPlatform(testConfig(env), { logger: false });
+    platform = second;
+    expect(second.engine.balances('10000002').find((b) => b.asset === 'BTC')).toEqual({
+      asset: 'BTC',
+      available: '1',
+      held: '0',
+    });
+    expect(second.engine.balances('10000001').find((b) => b.asset === 'USDT')?.available).toBe(
+      '100000',
+    );
+    const postings = await second.database.db
+      .selectFrom('ledger_postings')
+      .select(['from_account', 'amount', 'reason'])
+      .where('ref_id', '=', 'demo-seed-10000001-USDT')
+      .execute();
+    expect(postings).toHaveLength(1);
+    expect(postings[0]?.amount).toBe('100000');
   });
 });

@@ -3,6 +3,7 @@ import { iso, type Clock } from '../accounts/clock.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { randomToken } from '../accounts/secrets.ts';
 import type { DatabaseSchema } from '../db/schema.ts';
+import type { EngineHost } from '../engine/engine-host.ts';
 
 /** Clearly marked demo credentials: printed at start-up and in the README, demo mode only. */
 export const DEMO_PASSWORD = 'Demo1234';
@@ -47,4 +48,38 @@ export async function seedDemoUsers(db: Kysely<DatabaseSchema>, clock: Clock): P
     created.push(demo.email);
   }
   return created;
+}
+
+/** What each demo user starts with: enough to try every market. */
+export const DEMO_BALANCES: ReadonlyArray<[asset: string, amount: string]> = [
+  ['USDT', '100000'],
+  ['BTC', '1'],
+  ['ETH', '10'],
+  ['BNB', '20'],
+  ['SOL', '100'],
+];
+
+/**
+ * Funds each demo user once, as deposits from the platform float: real ledger postings,
+ * visible in the user's bills like any other. A marker records that it was done.
+ */
+export async function fundDemoUsers(db: Kysely<DatabaseSchema>, engine: EngineHost): Promise<void> {
+  for (const demo of DEMO_USERS) {
+    const marker = `demo_funded:${demo.id}`;
+    const done = await db
+      .selectFrom('platform_meta')
+      .select('key')
+      .where('key', '=', marker)
+      .executeTakeFirst();
+    if (done) continue;
+    for (const [asset, amount] of DEMO_BALANCES) {
+      const ack = await engine.deposit(demo.id, asset, amount, `demo-seed-${demo.id}-${asset}`);
+      const refused = ack.events.find((e) => e.type === 'rejected');
+      if (refused) throw new Error(`demo funding refused: ${JSON.stringify(refused)}`);
+    }
+    await db
+      .insertInto('platform_meta')
+      .values({ key: marker, value: new Date().toISOString() })
+      .execute();
+  }
 }

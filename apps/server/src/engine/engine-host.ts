@@ -28,6 +28,8 @@ export interface EngineHostOptions {
   /** Commands between snapshots. */
   snapshotEvery?: number;
   clock?: () => number;
+  /** Where a failing `onDurable` listener is reported (the server's log). */
+  onListenerError?: (error: unknown) => void;
 }
 
 /**
@@ -76,6 +78,7 @@ export class EngineHost {
   private durableSeq: number;
   /** A snapshot taken in memory, written once everything it covers is durable and projected. */
   private captured: { seq: number; text: string } | null = null;
+  private readonly listeners = new Set<(results: readonly CommandResult[]) => void>();
 
   private constructor(
     private readonly engine: TradingEngine,
@@ -192,6 +195,47 @@ export class EngineHost {
     return this.engine.stateHash();
   }
 
+  /**
+   * Calls `listener` with every batch of results once it is durable, in sequence order:
+   * market data and user notifications never show what a crash could take back.
+   */
+  onDurable(listener: (results: readonly CommandResult[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The best `levels` price levels of each side, as decimal strings, best first. */
+  depth(
+    market: string,
+    levels: number,
+  ): { bids: [string, string][]; asks: [string, string][] } | undefined {
+    const engine = this.engine.market(market);
+    if (!engine) return undefined;
+    const { spec } = engine.market;
+    const level = ({ price, lots }: { price: number; lots: number }): [string, string] => [
+      formatUnits(BigInt(price) * spec.tickSize, spec.quote.decimals),
+      formatUnits(engine.market.baseAmount(lots), spec.base.decimals),
+    ];
+    return {
+      bids: engine.book.depth('buy', levels).map(level),
+      asks: engine.book.depth('sell', levels).map(level),
+    };
+  }
+
+  /** Open orders of a user in a market (the engine's live view). */
+  openOrders(user: string, market: string): OrderView[] {
+    const engine = this.engine.market(market);
+    if (!engine) return [];
+    const views: OrderView[] = [];
+    for (const [id, order] of engine.live) {
+      if (order.user === user) {
+        const view = this.getOrder(market, id);
+        if (view) views.push(view);
+      }
+    }
+    return views;
+  }
+
   /** Waits for every command in flight and its projection, then snapshots and stops. */
   async close(): Promise<void> {
     await this.journal.settled();
@@ -209,6 +253,14 @@ export class EngineHost {
   private afterDurable(batch: CommandResult[]): void {
     const projector = this.options.projector;
     this.durableSeq = batch.at(-1)!.seq;
+    for (const listener of this.listeners) {
+      try {
+        listener(batch);
+      } catch (error) {
+        // A listener's fault must never stop the engine.
+        this.options.onListenerError?.(error);
+      }
+    }
     this.projection = this.projection
       .then(async () => {
         if (projector) await projector.project(batch);

@@ -1,0 +1,26 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/schema.ts';
+import { EngineHost } from '../engine/engine-host.ts';
+import { SqlProjector } from '../engine/sql-projector.ts';
+import { ENGINE_CONFIG } from '../markets/catalogue.ts';
+
+/**
+ * Opens the platform's one trading engine: its journal and snapshots under
+ * `DATA_DIR/engine`, its results projected into the SQL query tables. One process owns
+ * it; a second node on the same database must not open another.
+ */
+export async function openTradingEngine(options: {
+  dataDir: string;
+  db: Kysely<DatabaseSchema>;
+  log: FastifyBaseLogger;
+}): Promise<EngineHost> {
+  const projector = await SqlProjector.open(options.db, ENGINE_CONFIG);
+  return EngineHost.open({
+    dir: path.join(options.dataDir, 'engine'),
+    config: ENGINE_CONFIG,
+    projector,
+    onListenerError: (error) => options.log.error({ err: error }, 'engine listener failed'),
+  });
+}
