@@ -5,9 +5,10 @@ import { updateUserLoginPwd } from '@meridian/contract';
 import { useFormatTime } from '../dates/useFormatTime.ts';
 import { notifier } from '../feedback/notifier.ts';
 import { usePlatform } from '../platform/context.tsx';
-import { confirmRule, passwordRule } from './password-rules.ts';
+import { NewPasswordFields } from './fields.tsx';
 import { sealForServer } from './seal.ts';
 import { useReloadUser } from './useReloadUser.ts';
+import { useSubmit } from './useSubmit.ts';
 
 interface Values {
   oldPassword: string;
@@ -22,23 +23,15 @@ export function LoginPasswordForm() {
   const reloadUser = useReloadUser();
   const formatTime = useFormatTime();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
   const [blockedUntil, setBlockedUntil] = useState<string | null>(null);
 
-  async function submit(values: Values) {
-    setBusy(true);
-    try {
-      const answer = await api(updateUserLoginPwd, { body: await sealForServer(api, values) });
-      setBlockedUntil(answer.withdrawBlockedUntil);
-      form.resetFields();
-      notifier.notify('success', t('account.loginPwd.success'));
-      await reloadUser();
-    } catch {
-      // The request rules have shown why.
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, submit } = useSubmit(async (values: Values) => {
+    const answer = await api(updateUserLoginPwd, { body: await sealForServer(api, values) });
+    setBlockedUntil(answer.withdrawBlockedUntil);
+    form.resetFields();
+    notifier.notify('success', t('account.loginPwd.success'));
+    await reloadUser();
+  });
 
   return (
     <Form<Values>
@@ -64,18 +57,7 @@ export function LoginPasswordForm() {
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item name="newPassword" label={t('account.field.newPassword')} rules={[passwordRule]}>
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <p className="form-hint">{t('account.password.rule')}</p>
-      <Form.Item
-        name="confirmPassword"
-        label={t('account.field.confirmPassword')}
-        dependencies={['newPassword']}
-        rules={[confirmRule('newPassword')]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields name="newPassword" label={t('account.field.newPassword')} />
       <Button type="primary" htmlType="submit" loading={busy}>
         {t('account.loginPwd.submit')}
       </Button>

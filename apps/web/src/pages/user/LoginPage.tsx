@@ -1,16 +1,19 @@
-import { Button, Form, Input, Segmented, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { login } from '@meridian/contract';
 import { AuthCard } from '../../accounts/AuthCard.tsx';
-import { CountryCodeSelect } from '../../accounts/CountryCodeSelect.tsx';
+import {
+  GoogleCodeField,
+  IdentityTabs,
+  PhoneField,
+  type IdentityType,
+} from '../../accounts/fields.tsx';
 import { ApiError } from '../../api/client.ts';
 import { notifier } from '../../feedback/notifier.ts';
 import { usePlatform } from '../../platform/context.tsx';
 import { useSession } from '../../session/store.ts';
-
-type LoginType = 'account' | 'email' | 'phone';
 
 interface LoginForm {
   username: string;
@@ -22,10 +25,9 @@ interface LoginForm {
 export default function LoginPage() {
   const { t } = useTranslation();
   const { api } = usePlatform();
-  const [type, setType] = useState<LoginType>('email');
+  const [type, setType] = useState<IdentityType>('email');
   const [pending, setPending] = useState<LoginForm | null>(null);
   const [busy, setBusy] = useState(false);
-  const [form] = Form.useForm<LoginForm>();
 
   async function submit(values: LoginForm, googleCode?: string) {
     setBusy(true);
@@ -56,13 +58,7 @@ export default function LoginPage() {
       <AuthCard title={t('account.login.totpTitle')}>
         <p>{t('account.login.totpLead')}</p>
         <Form layout="vertical" onFinish={(v: { code: string }) => void submit(pending, v.code)}>
-          <Form.Item
-            name="code"
-            label={t('account.field.googleCode')}
-            rules={[{ required: true, pattern: /^\d{6}$/, message: t('account.code.required') }]}
-          >
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
-          </Form.Item>
+          <GoogleCodeField />
           <Space style={{ width: '100%', justifyContent: 'space-between' }}>
             <Button onClick={() => setPending(null)}>{t('common.back')}</Button>
             <Button type="primary" htmlType="submit" loading={busy}>
@@ -84,39 +80,15 @@ export default function LoginPage() {
         </span>
       }
     >
-      <Segmented<LoginType>
-        block
-        value={type}
-        onChange={setType}
-        options={[
-          { value: 'account', label: t('account.tab.account') },
-          { value: 'email', label: t('account.tab.email') },
-          { value: 'phone', label: t('account.tab.phone') },
-        ]}
-        style={{ marginBottom: 20 }}
-      />
+      <IdentityTabs value={type} onChange={setType} />
       <Form<LoginForm>
-        form={form}
         layout="vertical"
         requiredMark={false}
         initialValues={{ areaCode: '86' }}
         onFinish={(values) => void submit(values)}
       >
         {type === 'phone' ? (
-          <Form.Item label={t('account.field.phone')} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="areaCode" noStyle>
-                <CountryCodeSelect />
-              </Form.Item>
-              <Form.Item
-                name="username"
-                noStyle
-                rules={[{ required: true, message: t('account.field.phoneRequired') }]}
-              >
-                <Input inputMode="tel" autoComplete="tel-national" />
-              </Form.Item>
-            </Space.Compact>
-          </Form.Item>
+          <PhoneField phoneField="username" strict={false} />
         ) : (
           <Form.Item
             name="username"

@@ -1,18 +1,21 @@
-import { Button, Form, Input, Segmented, Space } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { register } from '@meridian/contract';
 import { AuthCard } from '../../accounts/AuthCard.tsx';
-import { CodeInput } from '../../accounts/CodeInput.tsx';
-import { CountryCodeSelect } from '../../accounts/CountryCodeSelect.tsx';
-import { confirmRule, passwordRule } from '../../accounts/password-rules.ts';
+import {
+  CodeField,
+  IdentityTabs,
+  NewPasswordFields,
+  PhoneField,
+  type IdentityType,
+} from '../../accounts/fields.tsx';
 import { useCodeSender } from '../../accounts/useCodeSender.ts';
+import { useSubmit } from '../../accounts/useSubmit.ts';
 import { notifier } from '../../feedback/notifier.ts';
 import { usePlatform } from '../../platform/context.tsx';
 import { useSession } from '../../session/store.ts';
-
-type RegisterType = 'account' | 'email' | 'phone';
 
 interface RegisterForm {
   account?: string;
@@ -30,15 +33,14 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const { api } = usePlatform();
   const [params] = useSearchParams();
-  const [type, setType] = useState<RegisterType>('email');
-  const [busy, setBusy] = useState(false);
+  const [type, setType] = useState<IdentityType>('email');
   const [form] = Form.useForm<RegisterForm>();
   const sender = useCodeSender('register');
-  const invite = params.get('invite_code') ?? undefined;
 
   async function sendCode() {
-    const field = type === 'email' ? ['email'] : ['phone', 'areaCode'];
-    const values = await form.validateFields(field).catch(() => null);
+    const values = await form
+      .validateFields(type === 'email' ? ['email'] : ['phone', 'areaCode'])
+      .catch(() => null);
     if (!values) return;
     await sender.send(
       type === 'email'
@@ -47,51 +49,31 @@ export default function RegisterPage() {
     );
   }
 
-  async function submit(v: RegisterForm) {
-    setBusy(true);
+  const { busy, submit } = useSubmit(async (v: RegisterForm) => {
     const common = {
       password: v.password,
       confirmPassword: v.confirmPassword,
       ...(v.inviteCode ? { inviteCode: v.inviteCode.trim() } : {}),
     };
-    try {
-      const session = await api(register, {
-        body:
-          type === 'account'
-            ? { type, account: v.account ?? '', ...common }
-            : type === 'email'
-              ? { type, email: v.email ?? '', code: v.code ?? '', ...common }
-              : {
-                  type,
-                  phone: v.phone ?? '',
-                  areaCode: v.areaCode ?? '',
-                  code: v.code ?? '',
-                  ...common,
-                },
-      });
-      notifier.notify('success', t('account.register.success'));
-      useSession.getState().signIn(session);
-    } catch {
-      // The request rules have shown why.
-    } finally {
-      setBusy(false);
-    }
-  }
+    const session = await api(register, {
+      body:
+        type === 'account'
+          ? { type, account: v.account ?? '', ...common }
+          : type === 'email'
+            ? { type, email: v.email ?? '', code: v.code ?? '', ...common }
+            : {
+                type,
+                phone: v.phone ?? '',
+                areaCode: v.areaCode ?? '',
+                code: v.code ?? '',
+                ...common,
+              },
+    });
+    notifier.notify('success', t('account.register.success'));
+    useSession.getState().signIn(session);
+  });
 
-  const codeField = (
-    <Form.Item
-      name="code"
-      label={t('account.field.code')}
-      rules={[{ required: true, pattern: /^\d{6}$/, message: t('account.code.required') }]}
-    >
-      <CodeInput
-        onSend={() => void sendCode()}
-        canSend={sender.canSend}
-        sending={sender.sending}
-        secondsLeft={sender.secondsLeft}
-      />
-    </Form.Item>
-  );
+  const codeField = <CodeField sender={sender} onSend={() => void sendCode()} />;
 
   return (
     <AuthCard
@@ -103,40 +85,25 @@ export default function RegisterPage() {
         </span>
       }
     >
-      <Segmented<RegisterType>
-        block
-        value={type}
-        onChange={setType}
-        options={[
-          { value: 'account', label: t('account.tab.account') },
-          { value: 'email', label: t('account.tab.email') },
-          { value: 'phone', label: t('account.tab.phone') },
-        ]}
-        style={{ marginBottom: 20 }}
-      />
+      <IdentityTabs value={type} onChange={setType} />
       <Form<RegisterForm>
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ areaCode: '86', inviteCode: invite }}
+        initialValues={{ areaCode: '86', inviteCode: params.get('invite_code') ?? undefined }}
         onFinish={(values) => void submit(values)}
       >
         {type === 'account' && (
-          <>
-            <Form.Item
-              name="account"
-              label={t('account.field.account')}
-              rules={[
-                { required: true, message: t('account.field.accountRequired') },
-                {
-                  pattern: /^[A-Za-z][A-Za-z0-9_]{3,19}$/,
-                  message: t('account.field.accountRule'),
-                },
-              ]}
-            >
-              <Input autoComplete="username" />
-            </Form.Item>
-          </>
+          <Form.Item
+            name="account"
+            label={t('account.field.account')}
+            rules={[
+              { required: true, message: t('account.field.accountRequired') },
+              { pattern: /^[A-Za-z][A-Za-z0-9_]{3,19}$/, message: t('account.field.accountRule') },
+            ]}
+          >
+            <Input autoComplete="username" />
+          </Form.Item>
         )}
         {type === 'email' && (
           <>
@@ -152,41 +119,11 @@ export default function RegisterPage() {
         )}
         {type === 'phone' && (
           <>
-            <Form.Item label={t('account.field.phone')} required>
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="areaCode" noStyle rules={[{ required: true }]}>
-                  <CountryCodeSelect />
-                </Form.Item>
-                <Form.Item
-                  name="phone"
-                  noStyle
-                  rules={[
-                    {
-                      required: true,
-                      pattern: /^\d{5,15}$/,
-                      message: t('account.field.phoneRequired'),
-                    },
-                  ]}
-                >
-                  <Input inputMode="tel" autoComplete="tel-national" />
-                </Form.Item>
-              </Space.Compact>
-            </Form.Item>
+            <PhoneField />
             {codeField}
           </>
         )}
-        <Form.Item name="password" label={t('account.field.password')} rules={[passwordRule]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <p className="form-hint">{t('account.password.rule')}</p>
-        <Form.Item
-          name="confirmPassword"
-          label={t('account.field.confirmPassword')}
-          dependencies={['password']}
-          rules={[confirmRule('password')]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields label={t('account.field.password')} />
         <Form.Item name="inviteCode" label={t('account.field.inviteCodeOptional')}>
           <Input autoComplete="off" />
         </Form.Item>

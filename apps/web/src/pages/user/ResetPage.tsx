@@ -1,12 +1,11 @@
 import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { backPwd } from '@meridian/contract';
 import { AuthCard } from '../../accounts/AuthCard.tsx';
-import { CodeInput } from '../../accounts/CodeInput.tsx';
-import { confirmRule, passwordRule } from '../../accounts/password-rules.ts';
+import { CodeField, NewPasswordFields } from '../../accounts/fields.tsx';
 import { useCodeSender } from '../../accounts/useCodeSender.ts';
+import { useSubmit } from '../../accounts/useSubmit.ts';
 import { notifier } from '../../feedback/notifier.ts';
 import { usePlatform } from '../../platform/context.tsx';
 
@@ -22,7 +21,6 @@ export default function ResetPage() {
   const { t } = useTranslation();
   const { api } = usePlatform();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<ResetForm>();
   const sender = useCodeSender('reset');
 
@@ -31,18 +29,11 @@ export default function ResetPage() {
     if (values) await sender.send({ channel: 'email', email: values.email });
   }
 
-  async function submit(values: ResetForm) {
-    setBusy(true);
-    try {
-      await api(backPwd, { body: values });
-      notifier.notify('success', t('account.reset.success'));
-      void navigate('/user/login');
-    } catch {
-      // The request rules have shown why.
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, submit } = useSubmit(async (values: ResetForm) => {
+    await api(backPwd, { body: values });
+    notifier.notify('success', t('account.reset.success'));
+    void navigate('/user/login');
+  });
 
   return (
     <AuthCard
@@ -65,30 +56,8 @@ export default function ResetPage() {
         >
           <Input autoComplete="email" inputMode="email" />
         </Form.Item>
-        <Form.Item
-          name="code"
-          label={t('account.field.code')}
-          rules={[{ required: true, pattern: /^\d{6}$/, message: t('account.code.required') }]}
-        >
-          <CodeInput
-            onSend={() => void sendCode()}
-            canSend={sender.canSend}
-            sending={sender.sending}
-            secondsLeft={sender.secondsLeft}
-          />
-        </Form.Item>
-        <Form.Item name="password" label={t('account.field.newPassword')} rules={[passwordRule]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <p className="form-hint">{t('account.password.rule')}</p>
-        <Form.Item
-          name="confirmPassword"
-          label={t('account.field.confirmPassword')}
-          dependencies={['password']}
-          rules={[confirmRule('password')]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <CodeField sender={sender} onSend={() => void sendCode()} />
+        <NewPasswordFields label={t('account.field.newPassword')} />
         <Form.Item>
           <Button type="primary" htmlType="submit" block size="large" loading={busy}>
             {t('account.reset.submit')}

@@ -1,13 +1,13 @@
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { antiCode } from '@meridian/contract';
 import { maskEmail } from '@meridian/core';
-import { CodeInput } from '../../../accounts/CodeInput.tsx';
+import { CodeField } from '../../../accounts/fields.tsx';
+import { NeedEmail } from '../../../accounts/FundPasswordForm.tsx';
 import { SettingFrame } from '../../../accounts/SettingFrame.tsx';
 import { useCodeSender } from '../../../accounts/useCodeSender.ts';
 import { useReloadUser } from '../../../accounts/useReloadUser.ts';
+import { useSubmit } from '../../../accounts/useSubmit.ts';
 import { notifier } from '../../../feedback/notifier.ts';
 import { usePlatform } from '../../../platform/context.tsx';
 import { useSession } from '../../../session/store.ts';
@@ -20,21 +20,13 @@ export default function AntiCodePage() {
   const reloadUser = useReloadUser();
   const sender = useCodeSender('security');
   const [form] = Form.useForm<{ antiCode: string; code: string }>();
-  const [busy, setBusy] = useState(false);
 
-  async function submit(values: { antiCode: string; code: string }) {
-    setBusy(true);
-    try {
-      await api(antiCode, { body: values });
-      notifier.notify('success', t('account.antiCode.saved'));
-      form.resetFields();
-      await reloadUser();
-    } catch {
-      // The request rules have shown why.
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, submit } = useSubmit(async (values: { antiCode: string; code: string }) => {
+    await api(antiCode, { body: values });
+    notifier.notify('success', t('account.antiCode.saved'));
+    form.resetFields();
+    await reloadUser();
+  });
 
   return (
     <SettingFrame title={t('account.security.antiCode')}>
@@ -49,12 +41,7 @@ export default function AntiCodePage() {
         }
       />
       {!user?.email ? (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('account.fundPwd.needEmail')}
-          action={<Link to="/account/setting/email">{t('account.security.bind')}</Link>}
-        />
+        <NeedEmail />
       ) : (
         <Form
           form={form}
@@ -77,18 +64,11 @@ export default function AntiCodePage() {
           >
             <Input maxLength={20} />
           </Form.Item>
-          <Form.Item
-            name="code"
+          <CodeField
+            sender={sender}
             label={t('account.field.emailCodeTo', { email: maskEmail(user.email) })}
-            rules={[{ required: true, pattern: /^\d{6}$/, message: t('account.code.required') }]}
-          >
-            <CodeInput
-              onSend={() => void sender.send({ channel: 'email', email: user.email ?? '' })}
-              canSend={sender.canSend}
-              sending={sender.sending}
-              secondsLeft={sender.secondsLeft}
-            />
-          </Form.Item>
+            onSend={() => void sender.send({ channel: 'email', email: user.email ?? '' })}
+          />
           <Button type="primary" htmlType="submit" loading={busy}>
             {t('common.save')}
           </Button>

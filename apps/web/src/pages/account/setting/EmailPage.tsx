@@ -1,12 +1,12 @@
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindEmail } from '@meridian/contract';
 import { maskEmail } from '@meridian/core';
-import { CodeInput } from '../../../accounts/CodeInput.tsx';
+import { CodeField } from '../../../accounts/fields.tsx';
 import { SettingFrame } from '../../../accounts/SettingFrame.tsx';
 import { useCodeSender } from '../../../accounts/useCodeSender.ts';
 import { useReloadUser } from '../../../accounts/useReloadUser.ts';
+import { useSubmit } from '../../../accounts/useSubmit.ts';
 import { notifier } from '../../../feedback/notifier.ts';
 import { usePlatform } from '../../../platform/context.tsx';
 import { useSession } from '../../../session/store.ts';
@@ -19,20 +19,17 @@ export default function EmailPage() {
   const reloadUser = useReloadUser();
   const sender = useCodeSender('bind');
   const [form] = Form.useForm<{ email: string; code: string }>();
-  const [busy, setBusy] = useState(false);
 
-  async function submit(values: { email: string; code: string }) {
-    setBusy(true);
-    try {
-      await api(bindEmail, { body: values });
-      notifier.notify('success', t('account.email.certified'));
-      form.resetFields();
-      await reloadUser();
-    } catch {
-      // The request rules have shown why.
-    } finally {
-      setBusy(false);
-    }
+  const { busy, submit } = useSubmit(async (values: { email: string; code: string }) => {
+    await api(bindEmail, { body: values });
+    notifier.notify('success', t('account.email.certified'));
+    form.resetFields();
+    await reloadUser();
+  });
+
+  async function sendCode() {
+    const values = await form.validateFields(['email']).catch(() => null);
+    if (values) await sender.send({ channel: 'email', email: values.email });
   }
 
   return (
@@ -57,23 +54,7 @@ export default function EmailPage() {
           >
             <Input inputMode="email" autoComplete="email" />
           </Form.Item>
-          <Form.Item
-            name="code"
-            label={t('account.field.code')}
-            rules={[{ required: true, pattern: /^\d{6}$/, message: t('account.code.required') }]}
-          >
-            <CodeInput
-              onSend={() =>
-                void form
-                  .validateFields(['email'])
-                  .then((v) => sender.send({ channel: 'email', email: v.email }))
-                  .catch(() => undefined)
-              }
-              canSend={sender.canSend}
-              sending={sender.sending}
-              secondsLeft={sender.secondsLeft}
-            />
-          </Form.Item>
+          <CodeField sender={sender} onSend={() => void sendCode()} />
           <Button type="primary" htmlType="submit" loading={busy}>
             {t('account.email.submit')}
           </Button>

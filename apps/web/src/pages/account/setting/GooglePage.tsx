@@ -1,10 +1,12 @@
-import { Alert, Button, Form, Input, Space, Steps } from 'antd';
+import { Alert, Button, Form, Space, Steps } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getGoogleVerification, googleVerificationBindingOrReset } from '@meridian/contract';
+import { GoogleCodeField } from '../../../accounts/fields.tsx';
 import { SettingFrame } from '../../../accounts/SettingFrame.tsx';
 import { useReloadUser } from '../../../accounts/useReloadUser.ts';
+import { useSubmit } from '../../../accounts/useSubmit.ts';
 import { CopyButton } from '../../../feedback/CopyButton.tsx';
 import { notifier } from '../../../feedback/notifier.ts';
 import { usePlatform } from '../../../platform/context.tsx';
@@ -17,50 +19,29 @@ export default function GooglePage() {
   const bound = useSession((s) => s.userInfo?.googleBound ?? false);
   const reloadUser = useReloadUser();
   const [pending, setPending] = useState<{ secret: string; otpauthUri: string } | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function start() {
-    setBusy(true);
-    try {
-      setPending(await api(getGoogleVerification, { params: { x: 'bind' } }));
-    } catch {
-      // The request rules have shown why.
-    } finally {
-      setBusy(false);
-    }
-  }
+  const start = useSubmit(async () => {
+    setPending(await api(getGoogleVerification, { params: { x: 'bind' } }));
+  });
 
-  async function confirm(code: string, action: '1' | '2') {
-    setBusy(true);
-    try {
-      await api(googleVerificationBindingOrReset, { params: { x: code, y: action } });
-      notifier.notify(
-        'success',
-        t(action === '1' ? 'account.google.bound' : 'account.google.unbound'),
-      );
-      setPending(null);
-      await reloadUser();
-    } catch {
-      // The request rules have shown why.
-    } finally {
-      setBusy(false);
-    }
-  }
+  const confirm = useSubmit(async (code: string, action: '1' | '2') => {
+    await api(googleVerificationBindingOrReset, { params: { x: code, y: action } });
+    notifier.notify(
+      'success',
+      t(action === '1' ? 'account.google.bound' : 'account.google.unbound'),
+    );
+    setPending(null);
+    await reloadUser();
+  });
 
   const codeForm = (action: '1' | '2', submitLabel: string) => (
     <Form
       layout="vertical"
       className="account-form"
-      onFinish={(v: { code: string }) => void confirm(v.code, action)}
+      onFinish={(v: { code: string }) => void confirm.submit(v.code, action)}
     >
-      <Form.Item
-        name="code"
-        label={t('account.field.googleCode')}
-        rules={[{ required: true, pattern: /^\d{6}$/, message: t('account.code.required') }]}
-      >
-        <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={busy} danger={action === '2'}>
+      <GoogleCodeField />
+      <Button type="primary" htmlType="submit" loading={confirm.busy} danger={action === '2'}>
         {submitLabel}
       </Button>
     </Form>
@@ -103,7 +84,7 @@ export default function GooglePage() {
       ) : (
         <Space direction="vertical">
           <p>{t('account.google.lead')}</p>
-          <Button type="primary" loading={busy} onClick={() => void start()}>
+          <Button type="primary" loading={start.busy} onClick={() => void start.submit()}>
             {t('account.google.start')}
           </Button>
         </Space>
