@@ -88,6 +88,52 @@ describe('the web shell in a browser', () => {
     await page.close();
   });
 
+  it('keeps at most 4 notices open: a fifth closes the oldest', async () => {
+    const { page, problems } = await open('/user/register');
+    const notices = page.locator('.ant-notification-notice');
+    const tab = (name: string) => page.locator('.ant-segmented-item', { hasText: name }).click();
+    const sendCode = () => page.getByRole('button', { name: 'Send code' }).click();
+    await tab('Email');
+    await page.locator('#email').fill('cap-a@example.org');
+    await tab('Phone');
+    await page.locator('#phone').fill('5550123');
+    await page.locator('#code').fill('000000');
+    await page.locator('#password').fill('Secret123');
+    await page.locator('#confirmPassword').fill('Secret123');
+    // Antd closes a notice after 4.5 s, error popups come at most one per 2 s and the same
+    // text not twice within 2 s: the five notices below must all arrive within 4.5 s.
+    const began = Date.now();
+    await sendCode();
+    await page.getByText('The code has been sent to your phone').waitFor();
+    await page.locator('button[type=submit]').click();
+    await page.getByText('The verification code is wrong or has expired').waitFor();
+    const firstError = Date.now();
+    await tab('Email');
+    await sendCode();
+    await page.getByText('The code has been sent to your email').waitFor();
+    const firstEmail = Date.now();
+
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.locator('#username').fill('nobody@example.org');
+    await page.locator('#password').fill('Wrong1234');
+    await page.waitForTimeout(Math.max(0, firstError + 2100 - Date.now()));
+    await page.locator('button[type=submit]').click();
+    await page.getByText('Account or password is incorrect').waitFor();
+    expect(await notices.count()).toBe(4);
+
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.locator('#email').fill('cap-c@example.org');
+    await page.waitForTimeout(Math.max(0, firstEmail + 2100 - Date.now()));
+    await sendCode();
+    await page.waitForFunction(
+      () => !document.body.textContent?.includes('The code has been sent to your phone'),
+    );
+    expect(Date.now() - began, 'the notices came too slowly to test the cap').toBeLessThan(4500);
+    expect(await notices.count()).toBe(4);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('shows header, main and footer landmarks and the menus of existing pages only', async () => {
     const { page } = await open('/home/index');
     await page.getByRole('heading', { name: 'Meridian' }).waitFor();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LanguageSelect } from '../layout/header/LanguageSelect.tsx';
 import { usePlatform } from '../platform/context.tsx';
 import './accounts.css';
 
@@ -16,6 +17,9 @@ export function AuthCard({
   const { config } = usePlatform();
   return (
     <div className="auth-page">
+      <div className="auth-language">
+        <LanguageSelect everywhere />
+      </div>
       <Link to="/home/index" className="auth-brand" aria-label={config.brand}>
         <img src="/favicon.svg" alt="" width={32} height={32} />
         <span>{config.brand}</span>

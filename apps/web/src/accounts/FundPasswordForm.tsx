@@ -71,6 +71,7 @@ export function FundPasswordForm() {
       {isChange && user?.email && (
         <CodeField
           sender={sender}
+          target={user.email.toLowerCase()}
           label={t('account.field.emailCodeTo', { email: maskEmail(user.email) })}
           onSend={() => void sender.send({ channel: 'email', email: user.email ?? '' })}
         />

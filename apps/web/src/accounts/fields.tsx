@@ -67,14 +67,18 @@ export function PhoneField({
 /** The 6-digit code field with its send button, wired to a code sender. */
 export function CodeField({
   sender,
+  target,
   onSend,
   label,
 }: {
   sender: ReturnType<typeof useCodeSender>;
+  /** Where the code would go (targetKey), for the resend countdown of that address. */
+  target: string;
   onSend: () => void;
   label?: string;
 }) {
   const { t } = useTranslation();
+  const wait = sender.waitFor(target);
   return (
     <Form.Item
       name="code"
@@ -83,9 +87,9 @@ export function CodeField({
     >
       <CodeInput
         onSend={onSend}
-        canSend={sender.canSend}
+        canSend={wait === 0 && !sender.sending}
         sending={sender.sending}
-        secondsLeft={sender.secondsLeft}
+        secondsLeft={wait}
       />
     </Form.Item>
   );

@@ -7,13 +7,21 @@ import i18next from 'i18next';
 export type CodeTarget =
   { channel: 'email'; email: string } | { channel: 'sms'; phone: string; areaCode: string };
 
+export function targetKey(target: CodeTarget): string {
+  return target.channel === 'email'
+    ? target.email.trim().toLowerCase()
+    : `+${target.areaCode}${target.phone}`;
+}
+
 /**
  * Sends a verification code and counts down the 60-second wait before another may be
- * asked for. Failures are shown by the request rules' popup.
+ * asked for the same address; another address may have its code at once, as the server
+ * allows. Failures are shown by the request rules' popup.
  */
 export function useCodeSender(purpose: CodePurpose) {
   const { api } = usePlatform();
   const [secondsLeft, setSecondsLeft] = useState(0);
+  const [lastTarget, setLastTarget] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
@@ -31,6 +39,7 @@ export function useCodeSender(purpose: CodePurpose) {
           : await api(sendMobileCode, {
               body: { phone: target.phone, areaCode: target.areaCode, purpose },
             });
+      setLastTarget(targetKey(target));
       setSecondsLeft(answer.resendAfterSeconds);
       notifier.notify(
         'success',
@@ -44,5 +53,7 @@ export function useCodeSender(purpose: CodePurpose) {
     }
   }
 
-  return { send, sending, secondsLeft, canSend: secondsLeft <= 0 && !sending };
+  /** Seconds to wait before a code to `key` (see targetKey) may be asked for again. */
+  const waitFor = (key: string) => (key === lastTarget ? Math.max(0, secondsLeft) : 0);
+  return { send, sending, waitFor };
 }

@@ -11,7 +11,7 @@ import {
   PhoneField,
   type IdentityType,
 } from '../../accounts/fields.tsx';
-import { useCodeSender } from '../../accounts/useCodeSender.ts';
+import { targetKey, useCodeSender } from '../../accounts/useCodeSender.ts';
 import { useSubmit } from '../../accounts/useSubmit.ts';
 import { notifier } from '../../feedback/notifier.ts';
 import { usePlatform } from '../../platform/context.tsx';
@@ -36,6 +36,13 @@ export default function RegisterPage() {
   const [type, setType] = useState<IdentityType>('email');
   const [form] = Form.useForm<RegisterForm>();
   const sender = useCodeSender('register');
+  const email = Form.useWatch('email', form) ?? '';
+  const areaCode = Form.useWatch('areaCode', form) ?? '';
+  const phone = Form.useWatch('phone', form) ?? '';
+  const target =
+    type === 'phone'
+      ? targetKey({ channel: 'sms', areaCode, phone })
+      : targetKey({ channel: 'email', email });
 
   async function sendCode() {
     const values = await form
@@ -73,7 +80,7 @@ export default function RegisterPage() {
     useSession.getState().signIn(session);
   });
 
-  const codeField = <CodeField sender={sender} onSend={() => void sendCode()} />;
+  const codeField = <CodeField sender={sender} target={target} onSend={() => void sendCode()} />;
 
   return (
     <AuthCard

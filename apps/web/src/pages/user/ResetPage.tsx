@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { backPwd } from '@meridian/contract';
 import { AuthCard } from '../../accounts/AuthCard.tsx';
 import { CodeField, NewPasswordFields } from '../../accounts/fields.tsx';
-import { useCodeSender } from '../../accounts/useCodeSender.ts';
+import { targetKey, useCodeSender } from '../../accounts/useCodeSender.ts';
 import { useSubmit } from '../../accounts/useSubmit.ts';
 import { notifier } from '../../feedback/notifier.ts';
 import { usePlatform } from '../../platform/context.tsx';
@@ -22,6 +22,7 @@ export default function ResetPage() {
   const { api } = usePlatform();
   const navigate = useNavigate();
   const [form] = Form.useForm<ResetForm>();
+  const typed = Form.useWatch('email', form) ?? '';
   const sender = useCodeSender('reset');
 
   async function sendCode() {
@@ -56,7 +57,11 @@ export default function ResetPage() {
         >
           <Input autoComplete="email" inputMode="email" />
         </Form.Item>
-        <CodeField sender={sender} onSend={() => void sendCode()} />
+        <CodeField
+          sender={sender}
+          target={targetKey({ channel: 'email', email: typed })}
+          onSend={() => void sendCode()}
+        />
         <NewPasswordFields label={t('account.field.newPassword')} />
         <Form.Item>
           <Button type="primary" htmlType="submit" block size="large" loading={busy}>

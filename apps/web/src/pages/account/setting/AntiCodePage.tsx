@@ -66,6 +66,7 @@ export default function AntiCodePage() {
           </Form.Item>
           <CodeField
             sender={sender}
+            target={user.email.toLowerCase()}
             label={t('account.field.emailCodeTo', { email: maskEmail(user.email) })}
             onSend={() => void sender.send({ channel: 'email', email: user.email ?? '' })}
           />

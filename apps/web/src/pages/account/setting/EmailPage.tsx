@@ -4,7 +4,7 @@ import { bindEmail } from '@meridian/contract';
 import { maskEmail } from '@meridian/core';
 import { CodeField } from '../../../accounts/fields.tsx';
 import { SettingFrame } from '../../../accounts/SettingFrame.tsx';
-import { useCodeSender } from '../../../accounts/useCodeSender.ts';
+import { targetKey, useCodeSender } from '../../../accounts/useCodeSender.ts';
 import { useReloadUser } from '../../../accounts/useReloadUser.ts';
 import { useSubmit } from '../../../accounts/useSubmit.ts';
 import { notifier } from '../../../feedback/notifier.ts';
@@ -19,6 +19,7 @@ export default function EmailPage() {
   const reloadUser = useReloadUser();
   const sender = useCodeSender('bind');
   const [form] = Form.useForm<{ email: string; code: string }>();
+  const typed = Form.useWatch('email', form) ?? '';
 
   const { busy, submit } = useSubmit(async (values: { email: string; code: string }) => {
     await api(bindEmail, { body: values });
@@ -54,7 +55,11 @@ export default function EmailPage() {
           >
             <Input inputMode="email" autoComplete="email" />
           </Form.Item>
-          <CodeField sender={sender} onSend={() => void sendCode()} />
+          <CodeField
+            sender={sender}
+            target={targetKey({ channel: 'email', email: typed })}
+            onSend={() => void sendCode()}
+          />
           <Button type="primary" htmlType="submit" loading={busy}>
             {t('account.email.submit')}
           </Button>

@@ -4,7 +4,7 @@ import { accountVerificationBinding } from '@meridian/contract';
 import { maskPhone } from '@meridian/core';
 import { CodeField, PhoneField } from '../../../accounts/fields.tsx';
 import { SettingFrame } from '../../../accounts/SettingFrame.tsx';
-import { useCodeSender } from '../../../accounts/useCodeSender.ts';
+import { targetKey, useCodeSender } from '../../../accounts/useCodeSender.ts';
 import { useReloadUser } from '../../../accounts/useReloadUser.ts';
 import { useSubmit } from '../../../accounts/useSubmit.ts';
 import { notifier } from '../../../feedback/notifier.ts';
@@ -25,6 +25,8 @@ export default function PhonePage() {
   const reloadUser = useReloadUser();
   const sender = useCodeSender('bind');
   const [form] = Form.useForm<Values>();
+  const areaCode = Form.useWatch('areaCode', form) ?? '';
+  const number = Form.useWatch('phone', form) ?? '';
 
   const { busy, submit } = useSubmit(async (values: Values) => {
     await api(accountVerificationBinding, { body: { type: 'phone', ...values } });
@@ -56,7 +58,11 @@ export default function PhonePage() {
           onFinish={(v) => void submit(v)}
         >
           <PhoneField />
-          <CodeField sender={sender} onSend={() => void sendCode()} />
+          <CodeField
+            sender={sender}
+            target={targetKey({ channel: 'sms', areaCode, phone: number })}
+            onSend={() => void sendCode()}
+          />
           <Button type="primary" htmlType="submit" loading={busy}>
             {t('account.phone.submit')}
           </Button>
