@@ -1,6 +1,6 @@
 import { buildPlatform } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo/seed.ts';
+import { DEMO_BALANCES, DEMO_PASSWORD, DEMO_USERS } from './demo/seed.ts';
 import { VERSION } from './version.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -29,7 +29,8 @@ async function main() {
   if (config.demoMode) {
     app.log.info(
       `Demo mode: log in as ${DEMO_USERS.map((u) => u.email).join(' or ')} with password ` +
-        `${DEMO_PASSWORD}; codes for new sign-ups are readable at ${address}/api/dev/outbox?target=<email>`,
+        `${DEMO_PASSWORD} (funded with ${DEMO_BALANCES.map(([a, n]) => `${n} ${a}`).join(', ')}); ` +
+        `codes for new sign-ups are readable at ${address}/api/dev/outbox?target=<email>`,
     );
   }
 
