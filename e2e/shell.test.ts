@@ -205,6 +205,10 @@ describe('the web shell in a browser', () => {
     const drawer = page.getByRole('dialog', { name: 'Main menu' });
     await drawer.getByRole('link', { name: 'Home' }).click();
     await drawer.waitFor({ state: 'hidden' });
+    // A visitor reaches log in from the drawer: the header has no room for it.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await drawer.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/user/login');
     await page.close();
   });
 

@@ -45,7 +45,7 @@ export function AppHeader({ menus }: { menus: ShellMenus }) {
         <LanguageSelect />
         <ThemeToggle />
         <SettingsDrawer />
-        <PhoneMenu items={menus.top} />
+        <PhoneMenu items={menus.top} guest={isLogin ? [] : menus.guest} />
       </div>
     </header>
   );
