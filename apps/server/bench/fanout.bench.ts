@@ -7,6 +7,7 @@
 // memory figures are its own. FANOUT_CLIENTS and FANOUT_SECONDS shorten a trial run.
 import { fork, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -106,8 +107,10 @@ async function scenario(name: string, mode: 'ws' | 'mqtt', externalUrl?: string)
     delivered = report.messages;
     unit = 'ticker lists';
   }
+  const planned = SYMBOLS.length * PER_SECOND * SECONDS;
   console.log(
-    `feed: ${SYMBOLS.length} markets x ${PER_SECOND}/s for ${SECONDS} s = ${ticks} ticks` +
+    `feed: ${SYMBOLS.length} markets x ${PER_SECOND}/s for ${SECONDS} s: ${ticks} ticks of ` +
+      `${planned} planned (fewer when the server's event loop runs late)` +
       (mode === 'mqtt' ? `; ${done.tickerPublishes} publishes of all_symbol_detail` : ''),
   );
   console.log(
@@ -125,6 +128,9 @@ async function scenario(name: string, mode: 'ws' | 'mqtt', externalUrl?: string)
       `clients closed during the run ${report.closed}, client errors ${report.errors}` +
       (mode === 'mqtt' ? `; broker: ${done.broker}` : ''),
   );
+  // Other work on the machine slows both processes; the figures say how busy it was.
+  const load = os.loadavg().map((n) => n.toFixed(1));
+  console.log(`machine: ${os.cpus().length} CPUs, load average ${load.join(' / ')} (1/5/15 min)`);
   await Promise.all([
     new Promise((resolve) => server.once('exit', resolve)),
     new Promise((resolve) => clients.once('exit', resolve)),
