@@ -128,6 +128,9 @@ async function scenario(name: string, mode: 'ws' | 'mqtt', externalUrl?: string)
       `clients closed during the run ${report.closed}, client errors ${report.errors}` +
       (mode === 'mqtt' ? `; broker: ${done.broker}` : ''),
   );
+  // CPU time per delivered message does not depend on how much CPU the server was given.
+  const perMessageUs = ((done.cpuPercent / 100) * SECONDS * 1e6) / Math.max(1, report.messages);
+  console.log(`server CPU per delivered message: ${perMessageUs.toFixed(1)} µs`);
   // Other work on the machine slows both processes; the figures say how busy it was.
   const load = os.loadavg().map((n) => n.toFixed(1));
   console.log(`machine: ${os.cpus().length} CPUs, load average ${load.join(' / ')} (1/5/15 min)`);

@@ -10,6 +10,7 @@ import { sleep, startServer } from './ws-helpers.ts';
 const TOKENS: Record<string, string> = { 'token-alice': 'alice', 'token-bob': 'bob' };
 const sessions = {
   async authenticate(token: string): Promise<SessionPrincipal | null> {
+    if (token === 'token-when-db-down') throw new Error('database unavailable');
     const userId = TOKENS[token];
     return userId ? { userId, sessionId: `s-${userId}`, deviceId: 'd' } : null;
   },
@@ -120,6 +121,9 @@ describe('embedded MQTT broker', () => {
     await expect(connect(url, { username: 'alice', password: 'stolen' })).rejects.toThrow(
       /Bad username or password/i,
     );
+    await expect(
+      connect(url, { username: 'alice', password: 'token-when-db-down' }),
+    ).rejects.toThrow(/Server unavailable/i);
   });
 
   it('refuses a publish from a client and disconnects it', async () => {

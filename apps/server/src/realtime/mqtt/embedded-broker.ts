@@ -14,6 +14,8 @@ import type { MqttPublisher } from './publisher.ts';
 export const KEEPALIVE_LIMIT_SECONDS = 60;
 /** A client that does not read what it was sent for this long is disconnected. */
 const DRAIN_TIMEOUT_MS = 10_000;
+/** CONNACK return codes (MQTT 3.1.1, 3.2.2.3). */
+const SERVER_UNAVAILABLE = 3;
 const BAD_CREDENTIALS = 4;
 
 export interface EmbeddedBrokerOptions {
@@ -47,7 +49,12 @@ export async function startEmbeddedBroker(
           error.returnCode = BAD_CREDENTIALS;
           done(error, false);
         },
-        (error: unknown) => done(error as AuthenticateError, false),
+        (cause: unknown) => {
+          // The session store did not answer: "server unavailable", so the client retries.
+          const error = new Error('sessions unavailable', { cause }) as AuthenticateError;
+          error.returnCode = SERVER_UNAVAILABLE;
+          done(error, false);
+        },
       );
     },
     authorizeSubscribe: (client, subscription, done) => {
