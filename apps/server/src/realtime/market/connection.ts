@@ -66,6 +66,8 @@ export class MarketConnection {
   ) {}
 
   receive(raw: string): void {
+    // A cut-off client's last frames may still be read: they must not join channels again.
+    if (this.closed) return;
     this.lastHeard = performance.now();
     if (Buffer.byteLength(raw) > this.limits.maxMessageBytes) {
       this.error(`message larger than ${this.limits.maxMessageBytes} bytes`);
