@@ -47,6 +47,10 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Meridian <no-reply@meridian.local>'),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
+    .optional(),
   DEMO_MODE: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
@@ -69,6 +73,8 @@ export interface Config {
   webDist: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** An external MQTT broker; without it the platform embeds one at `/mqtt`. */
+  mqttUrl: string | undefined;
   /** Demo users, demo balances and the readable outbox; on by default with SQLite only. */
   demoMode: boolean;
   version: string;
@@ -106,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     webDist: path.resolve(e.WEB_DIST),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mqttUrl: e.MQTT_URL,
     demoMode: e.DEMO_MODE ? e.DEMO_MODE === 'true' || e.DEMO_MODE === '1' : !e.DATABASE_URL,
     version,
   };
