@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useStore } from 'zustand';
 import { addOptional, cancelOptional, type PriceInfo } from '@meridian/contract';
 import type { ApiCall } from '../api/client.ts';
@@ -7,10 +7,13 @@ import { createFavourites, type Favourites } from './favourites.ts';
 import { MarketFeed } from './feed.ts';
 import { pairOf } from './symbols.ts';
 
-interface MarketLayer {
+export interface MarketLayer {
   feed: MarketFeed;
   favourites: Favourites;
 }
+
+/** Lets a test (or an embedding) hand pages its own layer, e.g. with a fake socket. */
+export const MarketLayerContext = createContext<MarketLayer | null>(null);
 
 // One market layer per page load: every page shares the socket and the stores, and a
 // page left and opened again paints at once from what the stores already hold.
@@ -41,8 +44,9 @@ function defaultSocketUrl(): string {
 }
 
 export function useMarketLayer(): MarketLayer {
+  const given = useContext(MarketLayerContext);
   const { api, config } = usePlatform();
-  return marketLayer(api, config.socketUrl);
+  return given ?? marketLayer(api, config.socketUrl);
 }
 
 /** Keeps the DETAIL channel of every market open while the calling component is shown. */

@@ -41,6 +41,15 @@ export const PAGES: readonly PageEntry[] = [
     menus: [{ placement: 'top', label: 'menu.home' }],
   },
   {
+    path: '/quotes/index',
+    load: async () => (await import('../pages/quotes/QuotesPage.tsx')).QuotesPage,
+    access: 'public',
+    menus: [
+      { placement: 'top', label: 'menu.market' },
+      { placement: 'footer', label: 'menu.market' },
+    ],
+  },
+  {
     path: '/user/login',
     load: async () => (await import('../pages/user/LoginPage.tsx')).default,
     access: 'guest',
