@@ -50,6 +50,12 @@ export const PAGES: readonly PageEntry[] = [
     ],
   },
   {
+    path: '/market/main',
+    load: async () => (await import('../pages/market/MarketPage.tsx')).MarketPage,
+    access: 'public',
+    menus: [{ placement: 'footer', label: 'menu.liveQuotes' }],
+  },
+  {
     path: '/user/login',
     load: async () => (await import('../pages/user/LoginPage.tsx')).default,
     access: 'guest',
