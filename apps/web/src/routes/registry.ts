@@ -56,6 +56,12 @@ export const PAGES: readonly PageEntry[] = [
     menus: [{ placement: 'footer', label: 'menu.liveQuotes' }],
   },
   {
+    path: '/rate/index',
+    load: async () => (await import('../pages/rate/RatePage.tsx')).RatePage,
+    access: 'public',
+    menus: [{ placement: 'footer', label: 'menu.rates' }],
+  },
+  {
     path: '/user/login',
     load: async () => (await import('../pages/user/LoginPage.tsx')).default,
     access: 'guest',
