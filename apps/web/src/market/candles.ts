@@ -15,7 +15,10 @@ export interface CandlesState {
 
 /** Applies changed candles: the open one is replaced, a new one appended. */
 export function mergeCandles(known: CandleData[], incoming: CandleData[]): CandleData[] {
-  const out = known.slice();
+  // The chart refuses a series out of time order (it throws); the contract promises the
+  // order, and this keeps one bad answer from breaking the page.
+  const ordered = known.every((c, i) => i === 0 || (known[i - 1]?.time ?? 0) < c.time);
+  const out = ordered ? known.slice() : [...known].sort((a, b) => a.time - b.time);
   for (const candle of [...incoming].sort((a, b) => a.time - b.time)) {
     const last = out[out.length - 1];
     if (!last || candle.time > last.time) out.push(candle);

@@ -128,6 +128,12 @@ describe('candles store', () => {
     ]);
   });
 
+  it('puts candles that arrive out of order in time order', () => {
+    expect(mergeCandles([candle(120, '2'), candle(60, '1')], []).map((c) => c.time)).toEqual([
+      60, 120,
+    ]);
+  });
+
   it('marks a snapshot as a reset and an update as a change of the tail', () => {
     const candles = createCandlesStore(250);
     candles.seed([candle(60, '1')]);

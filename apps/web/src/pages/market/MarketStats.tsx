@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatPrice } from '@meridian/core';
+import { formatNumber } from '@meridian/core';
 import { useTicker } from '../../market/hooks.ts';
 import { ChangePercent } from '../../market/view/Change.tsx';
 import { useTickDirection } from '../../market/view/direction.ts';
 
-/** The 24 h figures of the market on screen; it re-renders only when that market ticks. */
+/**
+ * The 24 h figures of the market on screen; it re-renders only when that market ticks.
+ * The last price is written like the book and the trades beside it (formatNumber), not
+ * abbreviated as in the lists, so it can be read against them digit by digit.
+ */
 export function MarketStats({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
   const ticker = useTicker(symbol);
@@ -22,7 +26,7 @@ export function MarketStats({ symbol }: { symbol: string }) {
     <div className="market-stats">
       <div className="market-last">
         <span className={`num market-last-price px-${direction}`} data-testid="market-last">
-          {ticker ? formatPrice(ticker.close) : '--'}
+          {ticker ? formatNumber(ticker.close) : '--'}
         </span>
         <ChangePercent value={ticker?.priceChangePercent} pill />
       </div>
