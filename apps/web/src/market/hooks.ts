@@ -61,11 +61,6 @@ export function useTicker(symbol: string): PriceInfo | undefined {
   return useStore(feed.tickers.store, (s) => s.bySymbol[symbol]);
 }
 
-export function useTickersReady(): boolean {
-  const { feed } = useMarketLayer();
-  return useStore(feed.tickers.store, (s) => s.ready);
-}
-
 export function useStarred(symbol: string): { starred: boolean; pending: boolean } {
   const { favourites } = useMarketLayer();
   const starred = useStore(favourites.store, (s) => s.starred[symbol] === true);

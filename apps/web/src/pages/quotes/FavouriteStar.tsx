@@ -14,7 +14,7 @@ export function FavouriteStar({
   onToggle: (symbol: string) => void;
 }) {
   const { t } = useTranslation();
-  const { starred } = useStarred(symbol);
+  const { starred, pending } = useStarred(symbol);
   return (
     <Button
       type="text"
@@ -22,6 +22,8 @@ export function FavouriteStar({
       className={`mkt-star${starred ? ' is-on' : ''}`}
       icon={starred ? <StarFilled /> : <StarOutlined />}
       aria-pressed={starred}
+      // The star shows the user's choice at once; assistive tech hears it is being saved.
+      aria-busy={pending}
       aria-label={t(starred ? 'market.unstar' : 'market.star', { name })}
       onClick={(event) => {
         // The row opens the market; the star only stars.

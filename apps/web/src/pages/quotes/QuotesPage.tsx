@@ -135,8 +135,9 @@ export function QuotesPage() {
   const initial = params.get('tab');
   const quotes = useQuotes(isTab(initial) ? initial : 'spot');
   useLiveTickers();
+  // Spot and contract markets share their symbols and the DETAIL channel; the spot
+  // tickers seed both tables, so one symbol never shows two sources in turn.
   useSeedTickers('spot');
-  useSeedTickers('contract');
 
   return (
     <div className="quotes-page">
