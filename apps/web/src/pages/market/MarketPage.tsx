@@ -15,6 +15,7 @@ import './market-page.css';
 export function MarketPage() {
   const { t } = useTranslation();
   const page = useMarketPage();
+  const decimals = { price: page.priceDecimals, amount: page.quantityDecimals };
   return (
     <div className="market-page">
       <header className="market-header">
@@ -32,7 +33,7 @@ export function MarketPage() {
           ).map((o) => ({ ...o, title: o.label }))}
           labelRender={() => <PairName name={page.name} />}
         />
-        <MarketStats symbol={page.symbol} />
+        <MarketStats symbol={page.symbol} priceDecimals={page.priceDecimals} />
         <Link to="/quotes/index" className="market-all">
           {t('market.detail.backToQuotes')}
         </Link>
@@ -44,8 +45,8 @@ export function MarketPage() {
           onInterval={page.setInterval}
           priceDecimals={page.priceDecimals}
         />
-        <OrderBook symbol={page.symbol} />
-        <RecentTrades />
+        <OrderBook symbol={page.symbol} decimals={decimals} />
+        <RecentTrades decimals={decimals} />
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { useStore } from 'zustand';
 import { formatNumber } from '@meridian/core';
 import { useMarketLayer } from '../../market/hooks.ts';
 import { pairOf } from '../../market/symbols.ts';
+import { padDecimals } from '../../market/view/pad.ts';
 import { bookView, type BookLevel } from './book-rows.ts';
 
 /** Rows per side: fixed, so the book never changes height while it ticks. */
@@ -17,16 +18,31 @@ export function useOrderBook(rows = BOOK_ROWS) {
   return useMemo(() => bookView(depth, rows), [depth, rows]);
 }
 
-function Level({ level, side }: { level: BookLevel | null; side: 'ask' | 'bid' }) {
+interface Decimals {
+  price: number;
+  amount: number;
+}
+
+function Level({
+  level,
+  side,
+  decimals,
+}: {
+  level: BookLevel | null;
+  side: 'ask' | 'bid';
+  decimals: Decimals;
+}) {
   return (
     <div className={`book-row book-${side}`} data-testid="book-row">
       {level ? (
         <>
           <span className="book-bar" style={{ width: `${level.depthPercent}%` }} aria-hidden />
           <span className={`num book-price px-${side === 'ask' ? 'down' : 'up'}`}>
-            {formatNumber(level.price)}
+            {padDecimals(formatNumber(level.price), decimals.price)}
           </span>
-          <span className="num book-amount">{formatNumber(level.amount)}</span>
+          <span className="num book-amount">
+            {padDecimals(formatNumber(level.amount), decimals.amount)}
+          </span>
         </>
       ) : (
         // An empty level keeps its row: the book's height and the spread's place stay put.
@@ -38,7 +54,7 @@ function Level({ level, side }: { level: BookLevel | null; side: 'ask' | 'bid' }
   );
 }
 
-export function OrderBook({ symbol }: { symbol: string }) {
+export function OrderBook({ symbol, decimals }: { symbol: string; decimals: Decimals }) {
   const { t } = useTranslation();
   const view = useOrderBook();
   const [base, quote] = pairOf(symbol);
@@ -52,16 +68,18 @@ export function OrderBook({ symbol }: { symbol: string }) {
       <div className="book-side" aria-label={t('market.book.asks')}>
         {view.asks.map((level, i) => (
           // Index keys on purpose: row i stays row i and only its text changes.
-          <Level key={i} level={level} side="ask" />
+          <Level key={i} level={level} side="ask" decimals={decimals} />
         ))}
       </div>
       <div className="book-spread">
         <span className="mkt-muted">{t('market.book.spread')}</span>
-        <span className="num">{view.spread === null ? '--' : formatNumber(view.spread)}</span>
+        <span className="num">
+          {view.spread === null ? '--' : padDecimals(formatNumber(view.spread), decimals.price)}
+        </span>
       </div>
       <div className="book-side" aria-label={t('market.book.bids')}>
         {view.bids.map((level, i) => (
-          <Level key={i} level={level} side="bid" />
+          <Level key={i} level={level} side="bid" decimals={decimals} />
         ))}
       </div>
       {empty ? <p className="book-note mkt-muted">{t('market.book.empty')}</p> : null}

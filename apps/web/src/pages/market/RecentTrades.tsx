@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { formatNumber } from '@meridian/core';
 import { useMarketLayer } from '../../market/hooks.ts';
+import { padDecimals } from '../../market/view/pad.ts';
 import { useSettings } from '../../settings/store.ts';
 import { formatClock } from './clock.ts';
 
@@ -16,7 +17,7 @@ export function useRecentTrades(rows = TRADE_ROWS) {
   return { trades: trades.slice(0, rows), timezone };
 }
 
-export function RecentTrades() {
+export function RecentTrades({ decimals }: { decimals: { price: number; amount: number } }) {
   const { t } = useTranslation();
   const { trades, timezone } = useRecentTrades();
   return (
@@ -36,9 +37,11 @@ export function RecentTrades() {
                 className={`num px-${trade.direction === 'buy' ? 'up' : 'down'}`}
                 title={t(`market.trades.${trade.direction}`)}
               >
-                {formatNumber(trade.price)}
+                {padDecimals(formatNumber(trade.price), decimals.price)}
               </span>
-              <span className="num">{formatNumber(trade.amount)}</span>
+              <span className="num">
+                {padDecimals(formatNumber(trade.amount), decimals.amount)}
+              </span>
               <span className="num mkt-muted">{formatClock(trade.time, timezone)}</span>
             </li>
           ))}

@@ -48,6 +48,8 @@ export function useMarketPage() {
     name: row?.symbol_name ?? displayName(symbol),
     /** Price decimals of the market (the row's part_cou), for the chart's scale. */
     priceDecimals: row?.part_cou ?? 2,
+    /** Quantity decimals (full_cou), for the book and trades. */
+    quantityDecimals: row?.full_cou ?? 4,
     markets,
     /** True once the lists are in and this market is not among them. */
     unknown: listsLoaded && !row,
