@@ -29,8 +29,12 @@ describe('menus from the route registry', () => {
   it('shows only pages that exist today', () => {
     expect(topMenu(PAGES, false)).toEqual([
       { kind: 'link', key: '/home/index', to: '/home/index', label: 'menu.home' },
+      { kind: 'link', key: '/quotes/index', to: '/quotes/index', label: 'menu.market' },
     ]);
     expect(menuLinks(PAGES, 'footer', false).map((l) => l.to)).toEqual([
+      '/quotes/index',
+      '/market/main',
+      '/rate/index',
       '/user/index?key=termsService',
       '/user/index?key=helper',
     ]);

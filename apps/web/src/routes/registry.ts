@@ -41,6 +41,27 @@ export const PAGES: readonly PageEntry[] = [
     menus: [{ placement: 'top', label: 'menu.home' }],
   },
   {
+    path: '/quotes/index',
+    load: async () => (await import('../pages/quotes/QuotesPage.tsx')).QuotesPage,
+    access: 'public',
+    menus: [
+      { placement: 'top', label: 'menu.market' },
+      { placement: 'footer', label: 'menu.market' },
+    ],
+  },
+  {
+    path: '/market/main',
+    load: async () => (await import('../pages/market/MarketPage.tsx')).MarketPage,
+    access: 'public',
+    menus: [{ placement: 'footer', label: 'menu.liveQuotes' }],
+  },
+  {
+    path: '/rate/index',
+    load: async () => (await import('../pages/rate/RatePage.tsx')).RatePage,
+    access: 'public',
+    menus: [{ placement: 'footer', label: 'menu.rates' }],
+  },
+  {
     path: '/user/login',
     load: async () => (await import('../pages/user/LoginPage.tsx')).default,
     access: 'guest',

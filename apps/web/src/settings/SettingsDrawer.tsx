@@ -49,14 +49,14 @@ export function SettingsDrawer() {
           <Form.Item
             label={t('settings.currency')}
             htmlFor="settings-currency"
-            extra={panel.currencies.length === 1 ? t('settings.currencyOnly') : undefined}
+            extra={panel.ratesPublished ? undefined : t('settings.currencyOnly')}
           >
             <Select
               id="settings-currency"
               value={panel.currency}
               options={panel.currencies}
               onChange={panel.setCurrency}
-              disabled={panel.currencies.length === 1}
+              disabled={!panel.ratesPublished}
             />
           </Form.Item>
           <Form.Item label={t('settings.timezone')} htmlFor="settings-timezone">

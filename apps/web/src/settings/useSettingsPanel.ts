@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { formatDateTime, timezoneNames } from '../dates/format.ts';
+import { toCurrency, useExchangeRates } from '../market/rates.ts';
 import { useLanguageChoice } from './useLanguageChoice.ts';
 import {
   DEFAULT_CURRENCY,
@@ -10,8 +11,9 @@ import {
 } from './store.ts';
 
 /**
- * State of the settings drawer. Currencies offered are those with a known rate; until the
- * exchange-rate call lands that is the seed's default, CNY at rate 1.
+ * State of the settings drawer. Currencies offered are those with a published rate
+ * (getCoinRate); until the rates have loaded, or where none are published, that is the
+ * seed's default, CNY at rate 1.
  */
 export function useSettingsPanel() {
   const settings = useSettings();
@@ -20,7 +22,11 @@ export function useSettingsPanel() {
   // The preview shows the moment the drawer opened, in the chosen timezone and format.
   const [now, setNow] = useState(() => new Date().toISOString());
   const timezones = useMemo(() => timezoneNames().map((tz) => ({ value: tz, label: tz })), []);
-  const currencies = [DEFAULT_CURRENCY];
+  const rates = useExchangeRates();
+  const currencies = useMemo(() => {
+    const published = rates.data?.map(toCurrency) ?? [];
+    return published.length > 0 ? published : [DEFAULT_CURRENCY];
+  }, [rates.data]);
 
   return {
     open,
@@ -35,6 +41,8 @@ export function useSettingsPanel() {
     theme: settings.theme,
     setTheme: (theme: Theme) => settings.setTheme(theme),
     currency: settings.currency.code,
+    /** False until getCoinRate has answered with at least one currency. */
+    ratesPublished: (rates.data?.length ?? 0) > 0,
     currencies: currencies.map((c) => ({ value: c.code, label: `${c.code} ${c.symbol}` })),
     setCurrency(code: string) {
       const found = currencies.find((c) => c.code === code);

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -34,17 +35,20 @@ function renderHeader() {
     ],
     { initialEntries: ['/home/index'] },
   );
+  // The settings drawer in the header loads the exchange rates through react-query.
   render(
-    <PlatformProvider
-      value={{
-        config,
-        api: Object.assign(vi.fn(), { quiet: vi.fn(async () => null) }) as unknown as ApiCall,
-      }}
-    >
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </PlatformProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <PlatformProvider
+        value={{
+          config,
+          api: Object.assign(vi.fn(), { quiet: vi.fn(async () => null) }) as unknown as ApiCall,
+        }}
+      >
+        <App>
+          <RouterProvider router={router} />
+        </App>
+      </PlatformProvider>
+    </QueryClientProvider>,
   );
   return router;
 }

@@ -1,7 +1,14 @@
-import { Alert, Badge, Button, Card, Skeleton, Typography } from 'antd';
+import { ExperimentOutlined } from '@ant-design/icons';
+import { Alert, Badge, Button, Card, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { HealthData } from '@meridian/contract';
+import { useLiveTickers } from '../../market/hooks.ts';
+import { useMarketRows, useSeedTickers } from '../../market/rows.ts';
+import '../../market/view/market.css';
 import { usePlatform } from '../../platform/context.tsx';
+import { MarketOverview } from './MarketOverview.tsx';
+import { TopMovers } from './TopMovers.tsx';
 import { usePlatformHealth } from './usePlatformHealth.ts';
 import './home.css';
 
@@ -15,7 +22,7 @@ function StatusCard() {
   const { t } = useTranslation();
   const { data, isPending, isError, refetch, isFetching } = usePlatformHealth();
   return (
-    <Card title={t('home.status.title')} className="status-card">
+    <Card size="small" title={t('home.status.title')} className="status-card">
       {isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} title={false} />
       ) : isError ? (
@@ -52,12 +59,31 @@ function StatusCard() {
   );
 }
 
+/** Shown when the deployment's prices come from the index simulator (GET /api/health). */
+function SimulatedBadge() {
+  const { t } = useTranslation();
+  const { data } = usePlatformHealth();
+  if (data?.components.market.detail !== 'simulated') return null;
+  return (
+    <Tooltip title={t('market.home.simulatedHint')}>
+      <Tag icon={<ExperimentOutlined />} color="warning" className="simulated-badge">
+        {t('market.home.simulated')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 export function HomePage() {
   const { t } = useTranslation();
   const { config } = usePlatform();
+  useLiveTickers();
+  useSeedTickers('spot');
+  const spot = useMarketRows('spot');
+  const rows = spot.data ?? [];
   return (
     <div className="home">
       <section className="hero">
+        <SimulatedBadge />
         <Typography.Title level={1} className="hero-title">
           {config.brand}
         </Typography.Title>
@@ -67,7 +93,32 @@ export function HomePage() {
           <li>{t('home.points.ledger')}</li>
           <li>{t('home.points.selfHosted')}</li>
         </ul>
+        <div className="hero-actions">
+          <Link to="/quotes/index">
+            <Button type="primary">{t('market.home.allMarkets')}</Button>
+          </Link>
+          <Link to="/market/main?symbol=btcusdt">
+            <Button>{t('market.home.openMarket', { name: 'BTC/USDT' })}</Button>
+          </Link>
+        </div>
       </section>
+      {spot.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('market.loadFailed')}
+          action={
+            <Button size="small" onClick={() => void spot.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <MarketOverview rows={rows} loading={spot.isPending} />
+          <TopMovers rows={rows} />
+        </>
+      )}
       <StatusCard />
     </div>
   );

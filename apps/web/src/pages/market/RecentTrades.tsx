@@ -1,0 +1,52 @@
+import { Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { formatNumber } from '@meridian/core';
+import { useMarketLayer } from '../../market/hooks.ts';
+import { padDecimals } from '../../market/view/pad.ts';
+import { useSettings } from '../../settings/store.ts';
+import { formatClock } from './clock.ts';
+
+/** Trades shown: enough to fill the column beside the book, never growing it. */
+export const TRADE_ROWS = 24;
+
+export function useRecentTrades(rows = TRADE_ROWS) {
+  const { feed } = useMarketLayer();
+  const trades = useStore(feed.trades.store, (s) => s.trades);
+  const timezone = useSettings((s) => s.timezone);
+  return { trades: trades.slice(0, rows), timezone };
+}
+
+export function RecentTrades({ decimals }: { decimals: { price: number; amount: number } }) {
+  const { t } = useTranslation();
+  const { trades, timezone } = useRecentTrades();
+  return (
+    <Card size="small" title={t('market.trades.title')} className="market-panel trades">
+      <div className="trades-head mkt-muted">
+        <span>{t('market.col.price')}</span>
+        <span className="num">{t('market.col.amount')}</span>
+        <span className="num">{t('market.col.time')}</span>
+      </div>
+      {trades.length === 0 ? (
+        <p className="book-note mkt-muted">{t('market.trades.empty')}</p>
+      ) : (
+        <ol className="trades-list">
+          {trades.map((trade) => (
+            <li key={trade.id} className="trade-row">
+              <span
+                className={`num px-${trade.direction === 'buy' ? 'up' : 'down'}`}
+                title={t(`market.trades.${trade.direction}`)}
+              >
+                {padDecimals(formatNumber(trade.price), decimals.price)}
+              </span>
+              <span className="num">
+                {padDecimals(formatNumber(trade.amount), decimals.amount)}
+              </span>
+              <span className="num mkt-muted">{formatClock(trade.time, timezone)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startPlatform, type RunningPlatform } from './platform.ts';
+
+/**
+ * The market pages against the running platform: the market data service (HTTP calls of
+ * packages/contract/src/calls/market.ts) and the market socket (realtime.ts) must be in
+ * the build. Prices come from the platform's simulated index, which moves every second.
+ */
+let platform: RunningPlatform;
+let browser: Browser;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+async function openPage(path: string) {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  const crashes: string[] = [];
+  page.on('pageerror', (error) => crashes.push(error.message));
+  await page.goto(platform.url + path);
+  return { page, crashes };
+}
+
+/** The text of every live figure of the quotes table: last prices and 24 h changes. */
+function liveFigures(page: Page): Promise<string[]> {
+  return page
+    .locator('.quote-row .col-price, .quote-row .col-change')
+    .evaluateAll((cells) => cells.map((cell) => cell.textContent ?? ''));
+}
+
+describe('market pages in a browser', () => {
+  it('shows the quotes table and a live price change within 15 s', async () => {
+    const { page, crashes } = await openPage('/quotes/index');
+    await page.locator('.quote-row[data-symbol="btcusdt"]').waitFor({ timeout: 20_000 });
+    const first = await liveFigures(page);
+    expect(first.length).toBeGreaterThan(0);
+    // Tickers repaint about once a second; any figure of any market changing will do.
+    await page.waitForFunction(
+      (before) => {
+        const now = Array.from(
+          document.querySelectorAll('.quote-row .col-price, .quote-row .col-change'),
+          (cell) => cell.textContent ?? '',
+        );
+        return now.length === before.length && now.some((text, i) => text !== before[i]);
+      },
+      first,
+      { timeout: 15_000, polling: 250 },
+    );
+    expect(crashes).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the chart canvas and the order book of btcusdt', async () => {
+    const { page, crashes } = await openPage('/market/main?symbol=btcusdt');
+    await page.locator('[data-testid="candle-chart"] canvas').first().waitFor({ timeout: 20_000 });
+    const box = await page.locator('[data-testid="candle-chart"]').boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(200);
+    expect(box?.height ?? 0).toBeGreaterThan(200);
+    // The book draws a fixed number of rows per side whether or not levels exist yet.
+    await page.getByTestId('book-row').first().waitFor();
+    expect(await page.getByTestId('book-row').count()).toBe(24);
+    await page.getByText('Order book').waitFor();
+    // The 24 h header fills from the DETAIL channel (or the initial HTTP tickers).
+    await page.waitForFunction(
+      () => /\d/.test(document.querySelector('[data-testid="market-last"]')?.textContent ?? ''),
+      undefined,
+      { timeout: 15_000 },
+    );
+    // The licence's attribution link to TradingView is on the page.
+    expect(await page.locator('a[href="https://www.tradingview.com/"]').count()).toBeGreaterThan(0);
+    expect(crashes).toEqual([]);
+    await page.close();
+  });
+});
