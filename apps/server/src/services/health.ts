@@ -7,11 +7,14 @@ export interface HealthDeps {
   deploymentId: string;
   startedAt: Date;
   now?: () => Date;
+  /** The market's index feed: up while it ticks, with its source as the detail. */
+  market?: () => { status: 'up' | 'down'; detail: string };
 }
 
 /**
- * Reports what is running. The broker and the market simulator are reported `disabled`
- * until a capability registers them; the database is pinged on every call.
+ * Reports what is running. The broker is reported `disabled` until a capability
+ * registers it; the market reports whether its index feed ticked recently and names the
+ * source (`simulated` or `ccxt:<exchange>`); the database is pinged on every call.
  */
 export function createHealthService(deps: HealthDeps) {
   const now = deps.now ?? (() => new Date());
@@ -33,7 +36,7 @@ export function createHealthService(deps: HealthDeps) {
         components: {
           database,
           broker: { status: 'disabled' },
-          market: { status: 'disabled' },
+          market: deps.market ? deps.market() : { status: 'disabled' },
         },
       };
     },

@@ -1,0 +1,88 @@
+import { candleOpenTime, KLINE_INTERVALS, seededRandom, type Candle } from '@meridian/core';
+import type { KlineInterval } from '@meridian/core';
+import type { ListedMarket } from '../markets/catalogue.ts';
+import { mergeCandle, type CandleStore } from './candles.ts';
+import { marketSimulator, referencePrice } from './index-feed/simulated.ts';
+import { deriveSeed } from './index-feed/seed.ts';
+
+const MINUTE = 60_000;
+/** Index steps per simulated minute: enough for a believable high and low. */
+const STEPS_PER_MINUTE = 6;
+
+export interface HistoryOptions {
+  markets: ListedMarket[];
+  deploymentId: string;
+  now: number;
+  days: number;
+  /** What the simulated flow trades per minute, on average, in quote minor units. */
+  minuteAmount: bigint;
+}
+
+/**
+ * SIMULATED MARKET ONLY. On a new deployment's first start, fast-forwards a few days of
+ * the simulated market so charts are never empty: the seeded index path, sampled every
+ * 10 s, gives each minute's open, high, low and close; its volume is what the simulated
+ * flow would have traded. 1m candles are made directly and the longer intervals are
+ * folded from them. Returns where each market's index stands now, for the live feed to
+ * continue from.
+ */
+export async function fastForwardHistory(
+  store: CandleStore,
+  options: HistoryOptions,
+): Promise<Map<string, bigint>> {
+  const end = candleOpenTime('1m', options.now);
+  const start = end - options.days * 1440 * MINUTE;
+  const items: Parameters<CandleStore['upsert']>[0] = [];
+  const finals = new Map<string, bigint>();
+  for (const market of options.markets) {
+    const sim = marketSimulator(
+      market,
+      options.deploymentId,
+      referencePrice(market),
+      60 / STEPS_PER_MINUTE,
+      'history',
+    );
+    const random = seededRandom(deriveSeed(options.deploymentId, market.symbol, 'history-volume'));
+    const scale = 10n ** BigInt(market.spec.base.decimals);
+    const longer = new Map<KlineInterval, Candle>();
+    for (let t = start; t < end; t += MINUTE) {
+      const open = sim.price;
+      let high = open;
+      let low = open;
+      for (let s = 0; s < STEPS_PER_MINUTE; s++) {
+        const p = sim.next();
+        if (p > high) high = p;
+        if (p < low) low = p;
+      }
+      const close = sim.price;
+      // A busier or quieter minute: between 0.2 and 1.8 times the average.
+      const amount = (options.minuteAmount * BigInt(200 + Math.floor(random() * 1600))) / 1000n;
+      const lots = (amount * scale) / close / market.spec.lotSize;
+      const volume = (lots > 0n ? lots : 1n) * market.spec.lotSize;
+      const minute: Candle = {
+        openTime: t,
+        open,
+        high,
+        low,
+        close,
+        volume,
+        amount: (volume * close) / scale,
+        trades: 1 + Math.floor(random() * 30),
+      };
+      items.push({ market, interval: '1m', candle: minute });
+      for (const interval of KLINE_INTERVALS) {
+        if (interval === '1m') continue;
+        const current = longer.get(interval);
+        const next = mergeCandle(interval, current, minute);
+        if (current && current.openTime !== next.openTime) {
+          items.push({ market, interval, candle: current });
+        }
+        longer.set(interval, next);
+      }
+    }
+    for (const [interval, candle] of longer) items.push({ market, interval, candle });
+    finals.set(market.symbol, sim.price);
+  }
+  await store.upsert(items);
+  return finals;
+}
