@@ -79,7 +79,7 @@ function fromRow(market: ListedMarket, row: { [K in keyof Row]: unknown }): Cand
 }
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
-const CHUNK = 400;
+const CHUNK = 2000;
 
 /** The candle table: upserts of changed candles, and reads for charts and start-up. */
 export function createCandleStore(db: Kysely<DatabaseSchema>) {

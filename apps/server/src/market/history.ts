@@ -6,6 +6,7 @@ import { marketSimulator, referencePrice } from './index-feed/simulated.ts';
 import { deriveSeed } from './index-feed/seed.ts';
 
 const MINUTE = 60_000;
+const LONGER = KLINE_INTERVALS.filter((i) => i !== '1m');
 /** Index steps per simulated minute: enough for a believable high and low. */
 const STEPS_PER_MINUTE = 6;
 
@@ -44,17 +45,23 @@ export async function fastForwardHistory(
     );
     const random = seededRandom(deriveSeed(options.deploymentId, market.symbol, 'history-volume'));
     const scale = 10n ** BigInt(market.spec.base.decimals);
+    const tick = market.spec.tickSize;
+    const onTick = (p: bigint) => (p / tick > 0n ? (p / tick) * tick : tick);
     const longer = new Map<KlineInterval, Candle>();
     for (let t = start; t < end; t += MINUTE) {
-      const open = sim.price;
-      let high = open;
-      let low = open;
+      let high = sim.price;
+      let low = sim.price;
+      const first = sim.price;
       for (let s = 0; s < STEPS_PER_MINUTE; s++) {
         const p = sim.next();
         if (p > high) high = p;
         if (p < low) low = p;
       }
-      const close = sim.price;
+      // Candles show prices a trade could have had: on the market's tick.
+      const open = onTick(first);
+      const close = onTick(sim.price);
+      high = onTick(high);
+      low = onTick(low);
       // A busier or quieter minute: between 0.2 and 1.8 times the average.
       const amount = (options.minuteAmount * BigInt(200 + Math.floor(random() * 1600))) / 1000n;
       const lots = (amount * scale) / close / market.spec.lotSize;
@@ -70,14 +77,20 @@ export async function fastForwardHistory(
         trades: 1 + Math.floor(random() * 30),
       };
       items.push({ market, interval: '1m', candle: minute });
-      for (const interval of KLINE_INTERVALS) {
-        if (interval === '1m') continue;
+      for (const interval of LONGER) {
         const current = longer.get(interval);
-        const next = mergeCandle(interval, current, minute);
-        if (current && current.openTime !== next.openTime) {
-          items.push({ market, interval, candle: current });
+        if (current && current.openTime === candleOpenTime(interval, t)) {
+          // Folded in place: a few days of minutes would otherwise allocate ~400k candles.
+          if (minute.high > current.high) current.high = minute.high;
+          if (minute.low < current.low) current.low = minute.low;
+          current.close = close;
+          current.volume += minute.volume;
+          current.amount += minute.amount;
+          current.trades += minute.trades;
+        } else {
+          if (current) items.push({ market, interval, candle: current });
+          longer.set(interval, mergeCandle(interval, undefined, minute));
         }
-        longer.set(interval, next);
       }
     }
     for (const [interval, candle] of longer) items.push({ market, interval, candle });
