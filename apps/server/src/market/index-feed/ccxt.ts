@@ -30,7 +30,9 @@ export function ccxtSymbol(market: ListedMarket): string {
  */
 export function priceUnits(last: number, decimals: number): bigint | null {
   if (!Number.isFinite(last) || last <= 0 || last >= 1e15) return null;
-  return parseUnits(last.toFixed(decimals), decimals);
+  const units = parseUnits(last.toFixed(decimals), decimals);
+  // A price below the quote's precision is no usable index.
+  return units > 0n ? units : null;
 }
 
 /**
