@@ -84,7 +84,7 @@ describe('health', () => {
         components: {
           database: { status: 'up', driver: 'sqlite' },
           broker: { status: 'disabled' },
-          market: { status: 'disabled' },
+          market: { status: 'up', detail: 'simulated' },
         },
       },
     });
