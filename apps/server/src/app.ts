@@ -109,11 +109,12 @@ export async function buildPlatform(
     db: database.db,
     log: app.log,
   });
-  let marketRuntime: MarketRuntime | undefined;
+  // Filled once the market starts below; the hook is registered first so it always runs.
+  const running: { market?: MarketRuntime } = {};
   app.addHook('onClose', async () => {
     // The market stops sending orders first; then the engine finishes what is in flight
     // and snapshots before the database goes.
-    await marketRuntime?.close();
+    await running.market?.close();
     await engine.close();
     if (!options.database) await database.close();
   });
@@ -151,7 +152,7 @@ export async function buildPlatform(
   const seededDemoUsers = config.demoMode ? await seedDemoUsers(db, clock) : [];
   if (config.demoMode) await fundDemoUsers(db, engine);
 
-  marketRuntime = await startMarket({
+  const market = await startMarket({
     db,
     engine,
     deploymentId: facts.deploymentId,
@@ -159,7 +160,7 @@ export async function buildPlatform(
     ...options.market,
     onError: (error, what) => app.log.error({ err: error }, what),
   });
-  const market = marketRuntime;
+  running.market = market;
 
   const health = createHealthService({
     market: () => market.health(),

@@ -205,7 +205,9 @@ describe('simulated market over HTTP', () => {
       undefined,
       asAnn,
     );
-    expect(annList.body.data.map((r: { id: string }) => [r.id, r.collect])).toEqual([
+    expect(
+      annList.body.data.map((r: { id: string; collect: number }) => [r.id, r.collect]),
+    ).toEqual([
       ['btcusdt', 1],
       ['ethusdt', 1],
     ]);
