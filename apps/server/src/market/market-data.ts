@@ -38,12 +38,14 @@ interface MarketState {
   market: ListedMarket;
   current: Map<KlineInterval, Candle>;
   dirty: Set<KlineInterval>;
+  /** Candles that closed since the last write, then while being written. */
+  closed: Array<{ interval: KlineInterval; candle: Candle }>;
+  writing: Array<{ interval: KlineInterval; candle: Candle }>;
   day: DayWindow;
   trades: TradeData[];
   index: { price: bigint; time: number } | undefined;
   depth: DepthData | undefined;
   depthDirty: boolean;
-  depthReadAt: number;
 }
 
 /**
@@ -98,6 +100,8 @@ export class MarketDataService implements MarketFeed {
         market,
         current,
         dirty: new Set(),
+        closed: [],
+        writing: [],
         // The last minute may be older than the window; its close is still the last price.
         day: new DayWindow(minutes.length > 0 ? minutes : [...current.values()].slice(0, 1)),
         trades: fills.map((f) => ({
@@ -110,7 +114,6 @@ export class MarketDataService implements MarketFeed {
         index: undefined,
         depth: undefined,
         depthDirty: true,
-        depthReadAt: 0,
       });
     }
   }
@@ -178,14 +181,18 @@ export class MarketDataService implements MarketFeed {
     const state = this.states.get(symbol);
     if (!state) return [];
     const stored = await this.options.candles.list(state.market, interval, limit, before);
+    // Memory is ahead of the table by up to one write: closed candles not yet stored and
+    // the open one replace their stored copies.
+    const byTime = new Map(stored.map((c) => [c.openTime, c]));
+    const fresh = [...state.writing, ...state.closed].filter((c) => c.interval === interval);
     const open = state.current.get(interval);
-    if (open && (before === undefined || open.openTime < before)) {
-      // The stored copy of the open candle may be up to one flush behind memory.
-      const rest = stored.filter((c) => c.openTime < open.openTime);
-      const merged = [...rest, open].slice(-limit);
-      return merged.map((c) => candleData(state.market, c));
+    for (const c of [...fresh.map((f) => f.candle), ...(open ? [open] : [])]) {
+      if (before === undefined || c.openTime < before) byTime.set(c.openTime, c);
     }
-    return stored.map((c) => candleData(state.market, c));
+    return [...byTime.values()]
+      .sort((a, b) => a.openTime - b.openTime)
+      .slice(-limit)
+      .map((c) => candleData(state.market, c));
   }
 
   trades(symbol: string, limit: number): TradeData[] {
@@ -221,6 +228,11 @@ export class MarketDataService implements MarketFeed {
     this.flushing = this.flushing.then(async () => {
       const items: Parameters<CandleStore['upsert']>[0] = [];
       for (const state of this.states.values()) {
+        state.writing = state.closed;
+        state.closed = [];
+        for (const { interval, candle } of state.writing) {
+          items.push({ market: state.market, interval, candle });
+        }
         for (const interval of state.dirty) {
           const candle = state.current.get(interval);
           if (candle) items.push({ market: state.market, interval, candle });
@@ -231,6 +243,8 @@ export class MarketDataService implements MarketFeed {
         await this.options.candles.upsert(items);
       } catch (error) {
         this.options.onError?.(error);
+      } finally {
+        for (const state of this.states.values()) state.writing = [];
       }
     });
     return this.flushing;
@@ -294,11 +308,9 @@ export class MarketDataService implements MarketFeed {
     for (const interval of KLINE_INTERVALS) {
       const before = state.current.get(interval);
       const next = foldTrade(interval, before, trade);
-      // A candle that just closed is written before its successor replaces it in memory.
+      // A candle that just closed waits for the next write (reads see it meanwhile).
       if (before && before.openTime !== next.openTime && state.dirty.has(interval)) {
-        void this.options.candles
-          .upsert([{ market: state.market, interval, candle: before }])
-          .catch((error: unknown) => this.options.onError?.(error));
+        state.closed.push({ interval, candle: before });
       }
       state.current.set(interval, next);
       state.dirty.add(interval);
@@ -323,7 +335,6 @@ export class MarketDataService implements MarketFeed {
       time: this.now(),
     };
     state.depthDirty = false;
-    state.depthReadAt = this.now();
   }
 
   private emit(update: MarketUpdate): void {

@@ -111,15 +111,15 @@ export class MarketMakers {
   private requote(maker: MakerState, index: bigint): void {
     const { engine } = this.options;
     const symbol = maker.market.symbol;
-    const pending: Promise<unknown>[] = [];
-    for (const order of engine.openOrders(maker.user, symbol)) {
-      pending.push(engine.cancelOrder(maker.user, symbol, order.id));
-    }
+    const cancels = engine
+      .openOrders(maker.user, symbol)
+      .map((order) => engine.cancelOrder(maker.user, symbol, order.id));
+    const places: Array<ReturnType<typeof engine.placeOrder>> = [];
     const ladder = quoteLadder(maker.market, index, this.options.quotes);
     const q = maker.market.spec.quote.decimals;
     const b = maker.market.spec.base.decimals;
     for (const level of ladder) {
-      pending.push(
+      places.push(
         engine.placeOrder({
           user: maker.user,
           market: symbol,
@@ -135,12 +135,15 @@ export class MarketMakers {
     maker.quotedAt = index;
     maker.shown = ladder.length;
     maker.busy = true;
-    Promise.all(pending)
+    Promise.all([Promise.all(cancels), Promise.all(places)])
+      .then(([, acks]) => {
+        // Only accepted orders were shown: a refused one (a post-only that would take)
+        // or one filled meanwhile then counts as missing, and the next tick requotes.
+        maker.shown = acks.filter((ack) => ack.events.some((e) => e.type === 'accepted')).length;
+      })
       .catch((error: unknown) => this.options.onError?.(error))
       .finally(() => {
         maker.busy = false;
-        // Orders refused (a post-only that would take) count as missing next time.
-        maker.shown = engine.openOrders(maker.user, symbol).length;
       });
   }
 }
