@@ -1,14 +1,26 @@
 import { candleOpenTime, KLINE_INTERVALS, seededRandom, type Candle } from '@meridian/core';
 import type { KlineInterval } from '@meridian/core';
 import type { ListedMarket } from '../markets/catalogue.ts';
-import { mergeCandle, type CandleStore } from './candles.ts';
+import { mergeCandle } from './candles.ts';
 import { marketSimulator, referencePrice } from './index-feed/simulated.ts';
 import { deriveSeed } from './index-feed/seed.ts';
 
 const MINUTE = 60_000;
 const LONGER = KLINE_INTERVALS.filter((i) => i !== '1m');
 /** Index steps per simulated minute: enough for a believable high and low. */
-const STEPS_PER_MINUTE = 6;
+const STEPS_PER_MINUTE = 4;
+/**
+ * 1m candles are kept for the last day only (a 1m chart shows at most 1000 of them, and the
+ * 24-hour statistics need one day); the longer intervals cover the whole history. This
+ * halves what the first start writes.
+ */
+const MINUTE_CANDLES_MS = 1440 * MINUTE;
+
+export interface HistoryCandle {
+  market: ListedMarket;
+  interval: KlineInterval;
+  candle: Candle;
+}
 
 export interface HistoryOptions {
   markets: ListedMarket[];
@@ -22,18 +34,18 @@ export interface HistoryOptions {
 /**
  * SIMULATED MARKET ONLY. On a new deployment's first start, fast-forwards a few days of
  * the simulated market so charts are never empty: the seeded index path, sampled every
- * 10 s, gives each minute's open, high, low and close; its volume is what the simulated
+ * 15 s, gives each minute's open, high, low and close; its volume is what the simulated
  * flow would have traded. 1m candles are made directly and the longer intervals are
- * folded from them. Returns where each market's index stands now, for the live feed to
- * continue from.
+ * folded from them. Returns the candles (the last of each interval still open) and where
+ * each market's index stands now, for the live feed to continue from.
  */
-export async function fastForwardHistory(
-  store: CandleStore,
-  options: HistoryOptions,
-): Promise<Map<string, bigint>> {
+export function simulateHistory(options: HistoryOptions): {
+  candles: HistoryCandle[];
+  finals: Map<string, bigint>;
+} {
   const end = candleOpenTime('1m', options.now);
   const start = end - options.days * 1440 * MINUTE;
-  const items: Parameters<CandleStore['upsert']>[0] = [];
+  const items: HistoryCandle[] = [];
   const finals = new Map<string, bigint>();
   for (const market of options.markets) {
     const sim = marketSimulator(
@@ -76,7 +88,7 @@ export async function fastForwardHistory(
         amount: (volume * close) / scale,
         trades: 1 + Math.floor(random() * 30),
       };
-      items.push({ market, interval: '1m', candle: minute });
+      if (t >= end - MINUTE_CANDLES_MS) items.push({ market, interval: '1m', candle: minute });
       for (const interval of LONGER) {
         const current = longer.get(interval);
         if (current && current.openTime === candleOpenTime(interval, t)) {
@@ -96,6 +108,5 @@ export async function fastForwardHistory(
     for (const [interval, candle] of longer) items.push({ market, interval, candle });
     finals.set(market.symbol, sim.price);
   }
-  await store.upsert(items);
-  return finals;
+  return { candles: items, finals };
 }

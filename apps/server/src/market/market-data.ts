@@ -212,6 +212,28 @@ export class MarketDataService implements MarketFeed {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Takes over candles made elsewhere (the simulated history of a first start): the
+   * newest of each interval becomes the open candle, the rest are written by the next
+   * flush, and reads see all of them at once, so the start never waits for the write.
+   */
+  adopt(candles: Array<{ market: ListedMarket; interval: KlineInterval; candle: Candle }>): void {
+    for (const { market, interval, candle } of candles) {
+      const state = this.states.get(market.symbol);
+      if (!state) continue;
+      const open = state.current.get(interval);
+      if (!open || candle.openTime > open.openTime) {
+        // The one it replaces has closed; a candle is never both open and closed.
+        if (open && state.dirty.has(interval)) state.closed.push({ interval, candle: open });
+        state.current.set(interval, candle);
+        state.dirty.add(interval);
+      } else if (candle.openTime < open.openTime) {
+        state.closed.push({ interval, candle });
+      }
+      if (interval === '1m') state.day.put(candle);
+    }
+  }
+
   /** New index prices from the feed. */
   onIndex(ticks: IndexTick[]): void {
     for (const tick of ticks) {

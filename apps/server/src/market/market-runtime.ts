@@ -5,7 +5,7 @@ import type { EngineHost } from '../engine/engine-host.ts';
 import { LISTED_MARKETS, type ListedMarket } from '../markets/catalogue.ts';
 import { createCandleStore } from './candles.ts';
 import { createFavourites, type Favourites } from './favourites.ts';
-import { fastForwardHistory } from './history.ts';
+import { simulateHistory } from './history.ts';
 import { createCcxtIndexSource, openCcxtExchange, type TickerExchange } from './index-feed/ccxt.ts';
 import { createSimulatedIndexSource } from './index-feed/simulated.ts';
 import type { IndexSource, IndexTick } from './index-feed/source.ts';
@@ -77,19 +77,21 @@ export async function startMarket(options: MarketRuntimeOptions): Promise<Market
   const simulated = config.indexSource === 'simulated';
 
   const resumeFrom = await ticks.latest();
-  if (simulated && config.historyDays > 0 && (await candles.isEmpty())) {
-    const finals = await fastForwardHistory(candles, {
-      markets,
-      deploymentId: options.deploymentId,
-      now: now(),
-      days: config.historyDays,
-      // What the simulated flow trades in an average minute.
-      minuteAmount:
-        (FLOW_MAX_NOTIONAL / 2n) * BigInt(Math.round((FLOW_CHANCE * 60_000) / config.tickMs)),
-    });
-    // The live index continues the history's path, unless ticks were already stored.
-    for (const [symbol, price] of finals)
-      if (!resumeFrom.has(symbol)) resumeFrom.set(symbol, price);
+  const history =
+    simulated && config.historyDays > 0 && (await candles.isEmpty())
+      ? simulateHistory({
+          markets,
+          deploymentId: options.deploymentId,
+          now: now(),
+          days: config.historyDays,
+          // What the simulated flow trades in an average minute.
+          minuteAmount:
+            (FLOW_MAX_NOTIONAL / 2n) * BigInt(Math.round((FLOW_CHANCE * 60_000) / config.tickMs)),
+        })
+      : undefined;
+  // The live index continues the history's path, unless ticks were already stored.
+  for (const [symbol, price] of history?.finals ?? []) {
+    if (!resumeFrom.has(symbol)) resumeFrom.set(symbol, price);
   }
 
   const source = simulated
@@ -117,6 +119,8 @@ export async function startMarket(options: MarketRuntimeOptions): Promise<Market
     now,
     onError: report('market data'),
   });
+  // Written by the service's next flush, in the background: the start does not wait.
+  if (history) data.adopt(history.candles);
 
   const makers = config.marketMakers
     ? new MarketMakers({

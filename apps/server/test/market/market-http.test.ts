@@ -65,6 +65,15 @@ describe('simulated market over HTTP', () => {
       api(`/api/{head}/coin/open/kline/btcusdt?interval=1m&limit=5&before=${body.data[0].time}`),
     );
     expect(older.body.data.at(-1).time).toBeLessThan(body.data[0].time);
+    // The start did not wait for the write; the next flush stores the whole history.
+    await platform.marketRuntime.data.flush();
+    const stored = await platform.database.db
+      .selectFrom('market_candles')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('symbol', '=', 'btcusdt')
+      .where('interval', '=', '1m')
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBeGreaterThanOrEqual(1440);
   });
 
   it('market makers keep a two-sided book within the configured spread around the index', async () => {
