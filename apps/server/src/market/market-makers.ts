@@ -38,7 +38,7 @@ interface MakerState {
 /**
  * Market makers: one platform account per spot market, quoting both sides around the
  * index with configured depth and spread, trading through the same engine and ledger as
- * every user. They requote when the index moves or when their quotes were hit.
+ * every user. They requote when the index moves or when a level was taken whole.
  */
 export class MarketMakers {
   private readonly makers = new Map<string, MakerState>();
@@ -98,9 +98,11 @@ export class MarketMakers {
     if (maker.quotedAt === undefined) return true;
     const moved = index > maker.quotedAt ? index - maker.quotedAt : maker.quotedAt - index;
     if (moved * 10_000n >= BigInt(this.options.requoteBps) * maker.quotedAt) return true;
-    // A hit quote leaves fewer or smaller orders than were shown.
+    // A level taken whole leaves fewer orders than were shown. A partly filled level stays
+    // as it is (as on any book): requoting the whole ladder after every small trade would
+    // multiply the orders the engine and its tables carry about tenfold.
     const open = this.options.engine.openOrders(maker.user, maker.market.symbol);
-    return open.length < maker.shown || open.some((o) => o.remaining !== o.quantity);
+    return open.length < maker.shown;
   }
 
   /**
