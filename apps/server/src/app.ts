@@ -15,7 +15,9 @@ import { ensureDeploymentFacts } from './db/platform-meta.ts';
 import { fundDemoUsers, seedDemoUsers } from './demo/seed.ts';
 import { AppError } from './http/app-error.ts';
 import { installSessionAuth } from './http/auth.ts';
+import { registerMarketCalls } from './http/coin/market.ts';
 import { registerMemberCalls } from './http/coin/member.ts';
+import { registerCommonCalls } from './http/common.ts';
 import { registerDevCalls } from './http/dev.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -27,6 +29,10 @@ import { zodValidatorCompiler } from './http/validation.ts';
 import { createAccountService } from './services/accounts.ts';
 import { createApiKeyService } from './services/api-keys.ts';
 import { createDeviceService } from './services/devices.ts';
+import type { MarketFeed } from './market/feed.ts';
+import { startMarket, type MarketRuntime } from './market/market-runtime.ts';
+import { registerMarketSocket } from './realtime/market-socket.ts';
+import { startBroker, type Broker } from './realtime/mqtt/broker.ts';
 import { createHealthService } from './services/health.ts';
 import { openTradingEngine } from './trading/trading-engine.ts';
 import { registerWebApp } from './web/serve-web-app.ts';
@@ -35,6 +41,12 @@ export interface Platform {
   app: FastifyInstance;
   database: Database;
   engine: EngineHost;
+  /** Market data for the realtime layer (sockets, MQTT) and the quote calls. */
+  market: MarketFeed;
+  /** The running market: index feed, market makers, market data (tests, operators). */
+  marketRuntime: MarketRuntime;
+  /** The MQTT side: user refresh messages go out through it. */
+  broker: Broker;
   /** Whether a built web app is being served. */
   servesWebApp: boolean;
   /** Demo accounts created by this start (empty when they already existed or demo is off). */
@@ -47,6 +59,8 @@ export interface PlatformOptions {
   logger?: boolean;
   clock?: Clock;
   sms?: SmsSender;
+  /** Replaces the market's time source and configuration pieces (tests). */
+  market?: Partial<Pick<Parameters<typeof startMarket>[0], 'now' | 'exchange'>>;
 }
 
 /**
@@ -99,8 +113,12 @@ export async function buildPlatform(
     db: database.db,
     log: app.log,
   });
+  // Filled once the market starts below; the hook is registered first so it always runs.
+  const running: { market?: MarketRuntime } = {};
   app.addHook('onClose', async () => {
-    // The engine finishes what is in flight and snapshots before the database goes.
+    // The market stops sending orders first; then the engine finishes what is in flight
+    // and snapshots before the database goes.
+    await running.market?.close();
     await engine.close();
     if (!options.database) await database.close();
   });
@@ -138,7 +156,21 @@ export async function buildPlatform(
   const seededDemoUsers = config.demoMode ? await seedDemoUsers(db, clock) : [];
   if (config.demoMode) await fundDemoUsers(db, engine);
 
+  const market = await startMarket({
+    db,
+    engine,
+    deploymentId: facts.deploymentId,
+    config: config.market,
+    ...options.market,
+    onError: (error, what) => app.log.error({ err: error }, what),
+  });
+  running.market = market;
+
+  await registerMarketSocket(app, { feed: market.data });
+  const broker = await startBroker(app, { sessions, feed: market.data, mqttUrl: config.mqttUrl });
+
   const health = createHealthService({
+    probes: { market: () => market.health(), broker: broker.status },
     database,
     version: config.version,
     deploymentId: facts.deploymentId,
@@ -151,9 +183,20 @@ export async function buildPlatform(
     devices: createDeviceService(db, sessions, clock),
     apiKeys: createApiKeyService(db, clock),
   });
+  registerCommonCalls(app, config.head, market.data);
+  registerMarketCalls(app, config.head, { market, coinRates: config.coinRates });
   registerDevCalls(app, config.head, db, config.demoMode);
   registerPlatformConfig(app, config);
   const servesWebApp = await registerWebApp(app, config.webDist);
 
-  return { app, database, engine, servesWebApp, seededDemoUsers };
+  return {
+    app,
+    database,
+    engine,
+    market: market.data,
+    marketRuntime: market,
+    broker,
+    servesWebApp,
+    seededDemoUsers,
+  };
 }

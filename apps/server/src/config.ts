@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LANGUAGE_CODES, languageSchema, type Language } from '@meridian/contract';
+import { COIN_RATES_PATTERN } from './market/coin-rates.ts';
+import type { MarketConfig } from './market/market-runtime.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -52,6 +54,23 @@ const envSchema = z.object({
     .regex(/^(mqtts?|wss?):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
     .optional(),
   DEMO_MODE: z.enum(['true', 'false', '1', '0']).optional(),
+  INDEX_SOURCE: z
+    .string()
+    .regex(/^(simulated|ccxt:[a-z0-9]+)$/, 'must be "simulated" or "ccxt:<exchange id>"')
+    .default('simulated'),
+  MARKET_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  MARKET_HISTORY_DAYS: z.coerce.number().int().min(0).max(30).default(3),
+  MARKET_MAKERS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  INDEX_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(48),
+  COIN_RATES: z.string().regex(COIN_RATES_PATTERN, 'must look like CNY=7.1,EUR=0.86').optional(),
 });
 
 export interface Config {
@@ -77,6 +96,10 @@ export interface Config {
   mqttUrl: string | undefined;
   /** Demo users, demo balances and the readable outbox; on by default with SQLite only. */
   demoMode: boolean;
+  /** The market: index source, tick interval, history, market makers, tick retention. */
+  market: MarketConfig;
+  /** Published reference rates replacing or adding to the defaults (`CNY=7.1,EUR=0.86`). */
+  coinRates: string | undefined;
   version: string;
 }
 
@@ -114,6 +137,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     mailFrom: e.MAIL_FROM,
     mqttUrl: e.MQTT_URL,
     demoMode: e.DEMO_MODE ? e.DEMO_MODE === 'true' || e.DEMO_MODE === '1' : !e.DATABASE_URL,
+    market: {
+      indexSource: e.INDEX_SOURCE,
+      tickMs: e.MARKET_TICK_MS,
+      historyDays: e.MARKET_HISTORY_DAYS,
+      marketMakers: e.MARKET_MAKERS,
+      indexRetentionHours: e.INDEX_RETENTION_HOURS,
+    },
+    coinRates: e.COIN_RATES,
     version,
   };
 }

@@ -11,8 +11,16 @@ export function tempDir(prefix = 'meridian-test-'): string {
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
+  // No simulated history by default: each start would spend about a second writing
+  // candles that only the market tests (which ask for it) look at.
   return loadConfig(
-    { DATA_DIR: tempDir(), LOG_LEVEL: 'silent', WEB_DIST: tempDir(), ...env },
+    {
+      DATA_DIR: tempDir(),
+      LOG_LEVEL: 'silent',
+      WEB_DIST: tempDir(),
+      MARKET_HISTORY_DAYS: '0',
+      ...env,
+    },
     '9.9.9',
   );
 }

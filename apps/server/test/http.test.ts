@@ -83,8 +83,8 @@ describe('health', () => {
         version: '9.9.9',
         components: {
           database: { status: 'up', driver: 'sqlite' },
-          broker: { status: 'disabled' },
-          market: { status: 'disabled' },
+          broker: { status: 'up' },
+          market: { status: 'up', detail: 'simulated' },
         },
       },
     });

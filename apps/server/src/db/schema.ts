@@ -182,6 +182,32 @@ export interface EngineProjectionTable {
   last_seq: BigintColumn;
 }
 
+export interface MarketIndexTicksTable {
+  symbol: string;
+  time: BigintColumn;
+  price: string;
+  source: string;
+}
+
+export interface MarketCandlesTable {
+  symbol: string;
+  interval: string;
+  open_time: BigintColumn;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  amount: string;
+  trades: number;
+}
+
+export interface MarketFavouritesTable {
+  user_id: string;
+  symbol: string;
+  created_at: BigintColumn;
+}
+
 export interface DatabaseSchema {
   platform_meta: PlatformMetaTable;
   users: UsersTable;
@@ -199,4 +225,7 @@ export interface DatabaseSchema {
   trade_orders: TradeOrdersTable;
   trade_fills: TradeFillsTable;
   engine_projection: EngineProjectionTable;
+  market_index_ticks: MarketIndexTicksTable;
+  market_candles: MarketCandlesTable;
+  market_favourites: MarketFavouritesTable;
 }

@@ -1,12 +1,7 @@
 import mqtt from 'mqtt';
 import { afterEach, expect, it } from 'vitest';
-import { systemClock } from '../../src/accounts/clock.ts';
-import { createSessionService } from '../../src/accounts/sessions.ts';
 import { buildPlatform, type Platform } from '../../src/app.ts';
-import { registerMarketSocket } from '../../src/realtime/market-socket.ts';
-import { startBroker } from '../../src/realtime/mqtt/broker.ts';
 import { testConfig } from '../helpers.ts';
-import { FakeFeed, ticker } from './fake-feed.ts';
 import { TestSocket } from './ws-helpers.ts';
 
 let platform: Platform | undefined;
@@ -16,36 +11,34 @@ afterEach(async () => {
   platform = undefined;
 });
 
-// The way the integrator wires realtime into buildPlatform's app, before it listens.
+// buildPlatform wires the market socket and the embedded broker to the real market data.
 it('serves the market socket and the embedded broker beside the platform calls', async () => {
-  platform = await buildPlatform(testConfig(), { logger: false });
-  const feed = new FakeFeed();
-  const sessions = createSessionService(platform.database.db, systemClock);
-  await registerMarketSocket(platform.app, { feed });
-  const broker = await startBroker(platform.app, { sessions, feed });
+  platform = await buildPlatform(testConfig({ MARKET_TICK_MS: '100' }), { logger: false });
   await platform.app.listen({ port: 0, host: '127.0.0.1' });
   const address = platform.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
 
   const socket = await TestSocket.open(`ws://127.0.0.1:${address.port}/ws/abc123`);
   socket.send({ op: 'sub', type: 'DETAIL', symbol: 'all' });
-  await socket.waitFor((m) => m.snapshot === true);
+  const snapshot = await socket.waitFor((m) => m.snapshot === true);
+  expect(JSON.stringify(snapshot)).toContain('btcusdt');
 
   const client = mqtt.connect(`ws://127.0.0.1:${address.port}/mqtt`, {
     keepalive: 5,
     reconnectPeriod: 0,
   });
   await new Promise((resolve) => client.once('connect', resolve));
-  await client.subscribeAsync('all_symbol_detail');
   const received = new Promise<string>((resolve) =>
     client.once('message', (_topic, payload) => resolve(String(payload))),
   );
-  feed.emit({ type: 'ticker', data: ticker('btcusdt', '123') });
-  expect(await received).toContain('"close":"123"');
-  expect(broker.status().status).toBe('up');
+  await client.subscribeAsync('all_symbol_detail');
+  expect(await received).toContain('"symbol":"btcusdt"');
   await client.endAsync(true);
   socket.close();
 
   const health = await platform.app.inject({ method: 'GET', url: '/api/health' });
-  expect(health.statusCode).toBe(200);
+  expect(health.json().data.components).toMatchObject({
+    broker: { status: 'up' },
+    market: { status: 'up', detail: 'simulated' },
+  });
 });

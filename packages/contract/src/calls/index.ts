@@ -15,6 +15,21 @@ import {
   tradePwd,
   updateDevice,
 } from './member.ts';
+import {
+  addOptional,
+  cancelOptional,
+  contractDetail,
+  getCoinList,
+  getCoinRate,
+  getContract,
+  getDepth,
+  getKlines,
+  getOptional,
+  getPriceComparison,
+  getSpotGoods,
+  marketInitData,
+  recentTrades,
+} from './market.ts';
 import { health } from './system.ts';
 import {
   backPwd,
@@ -71,4 +86,17 @@ export const ALL_CALLS = [
   createApiKey,
   deleteApiKey,
   devOutbox,
+  getCoinList,
+  getSpotGoods,
+  getContract,
+  recentTrades,
+  getPriceComparison,
+  marketInitData,
+  contractDetail,
+  getKlines,
+  getDepth,
+  getOptional,
+  addOptional,
+  cancelOptional,
+  getCoinRate,
 ] as const;

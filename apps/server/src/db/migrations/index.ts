@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_platform_meta.ts';
 import * as m0002 from './0002_accounts.ts';
 import * as m0003 from './0003_ledger_and_trading.ts';
+import * as m0004 from './0004_market_data.ts';
 
 /** One migration set for SQLite and PostgreSQL, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
   '0001_platform_meta': m0001,
   '0002_accounts': m0002,
   '0003_ledger_and_trading': m0003,
+  '0004_market_data': m0004,
 };
