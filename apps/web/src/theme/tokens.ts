@@ -4,7 +4,6 @@ import type { Theme } from '../settings/store.ts';
 // Direction colours are reserved for up and down; the brand colour is a calm blue so that
 // nothing else on screen reads as a gain or a loss.
 const shared: ThemeConfig['token'] = {
-  colorPrimary: '#2f6fed',
   colorSuccess: '#16a06a',
   colorError: '#e0464e',
   borderRadius: 6,
@@ -16,12 +15,15 @@ const shared: ThemeConfig['token'] = {
 export const themes: Record<Theme, ThemeConfig> = {
   daytime: {
     algorithm: antdTheme.defaultAlgorithm,
-    token: { ...shared, colorBgLayout: '#f5f7fa' },
+    // This blue keeps 4.5:1 as link text on white.
+    token: { ...shared, colorPrimary: '#2563eb', colorLink: '#2563eb', colorBgLayout: '#f5f7fa' },
   },
   night: {
     algorithm: antdTheme.darkAlgorithm,
     token: {
       ...shared,
+      colorPrimary: '#2f6fed',
+      colorLink: '#7aa5ff',
       colorBgLayout: '#0e1116',
       colorBgContainer: '#161b22',
       colorBgElevated: '#1c2128',

@@ -20,17 +20,12 @@ export function mainMarkets(rows: MarketRow[], size = OVERVIEW_SIZE): MarketRow[
 }
 
 function OverviewCard({ row }: { row: MarketRow }) {
-  const { t } = useTranslation();
   const symbol = rowSymbol(row);
   const ticker = useTicker(symbol);
   const price = ticker?.close ?? row.close;
   const direction = useTickDirection(price);
   return (
-    <Link
-      to={`/market/main?symbol=${symbol}`}
-      className="overview-card"
-      aria-label={t('market.home.openMarket', { name: row.symbol_name })}
-    >
+    <Link to={`/market/main?symbol=${symbol}`} className="overview-card">
       <div className="overview-top">
         <PairName name={row.symbol_name} />
         <ChangePercent value={ticker?.priceChangePercent ?? row.zdf} />
