@@ -54,9 +54,17 @@ export interface MarketRuntime {
   close(): Promise<void>;
 }
 
-/** Market makers' shape: 5 levels a side, 0.2% between best bid and ask, 0.1% apart. */
-const QUOTES = { levels: 5, spreadBps: 20, stepBps: 10, levelNotional: parseUnits('2000', 6) };
-const REQUOTE_BPS = 10;
+/**
+ * Market makers' shape: 10 levels a side, 0.06% between best bid and ask, 0.04% apart,
+ * requoted once the index has moved 0.05%, so the index stays inside the quoted spread.
+ */
+export const QUOTES = {
+  levels: 10,
+  spreadBps: 6,
+  stepBps: 4,
+  levelNotional: parseUnits('2000', 6),
+};
+const REQUOTE_BPS = 5;
 /** Simulated flow: about one order every three ticks per market, 10 to 400 USDT each. */
 const FLOW_CHANCE = 0.3;
 const FLOW_MAX_NOTIONAL = parseUnits('400', 6);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CALLS, routePath } from '@meridian/contract';
 import { buildPlatform, type Platform } from '../../src/app.ts';
+import { QUOTES } from '../../src/market/market-runtime.ts';
 import { SIMULATED_FLOW_USER } from '../../src/market/simulated-flow.ts';
 import { LISTED_MARKETS } from '../../src/markets/catalogue.ts';
 import { auth, call, registerByEmail } from '../accounts-helpers.ts';
@@ -92,10 +93,12 @@ describe('simulated market over HTTP', () => {
       );
       const index = Number(cmp.body.data.indexPrice);
       expect(bid).toBeLessThan(ask);
-      // 0.2% configured, rounded outwards to the tick; the index moves a little between requotes.
+      // The configured spread, rounded outwards to the tick; the index moves a little
+      // between requotes.
+      const spread = QUOTES.spreadBps / 10_000;
       const tick = Number(market.spec.tickSize) / 1e6;
-      expect((ask - bid) / index).toBeGreaterThanOrEqual(0.0019);
-      expect(ask - bid).toBeLessThanOrEqual(index * 0.0021 + 2 * tick);
+      expect((ask - bid) / index).toBeGreaterThanOrEqual(spread * 0.9);
+      expect(ask - bid).toBeLessThanOrEqual(index * spread * 1.1 + 2 * tick);
       expect(Math.abs((ask + bid) / 2 / index - 1)).toBeLessThan(0.003);
     }
   });

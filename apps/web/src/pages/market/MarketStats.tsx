@@ -3,15 +3,15 @@ import { formatNumber } from '@meridian/core';
 import { useTicker } from '../../market/hooks.ts';
 import { ChangePercent } from '../../market/view/Change.tsx';
 import { useTickDirection } from '../../market/view/direction.ts';
-import { padDecimals } from '../../market/view/pad.ts';
+import { atDecimals } from '../../market/view/pad.ts';
 
 /**
  * The 24 h figures of the market on screen; it re-renders only when that market ticks.
- * The last price is written like the book and the trades beside it (formatNumber), not
- * abbreviated as in the lists, so it can be read against them digit by digit.
+ * The last price is written at the market's tick precision like the book and the trades
+ * beside it, not abbreviated as in the lists, so it can be read against them digit by digit.
  */
 export function MarketStats({ symbol, priceDecimals }: { symbol: string; priceDecimals: number }) {
-  const price = (value: string) => padDecimals(formatNumber(value), priceDecimals);
+  const price = (value: string) => atDecimals(value, priceDecimals);
   const { t } = useTranslation();
   const ticker = useTicker(symbol);
   const direction = useTickDirection(ticker?.close);

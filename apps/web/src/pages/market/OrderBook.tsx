@@ -2,10 +2,9 @@ import { Card } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { formatNumber } from '@meridian/core';
 import { useMarketLayer } from '../../market/hooks.ts';
 import { pairOf } from '../../market/symbols.ts';
-import { padDecimals } from '../../market/view/pad.ts';
+import { atDecimals } from '../../market/view/pad.ts';
 import { bookView, type BookLevel } from './book-rows.ts';
 
 /** Rows per side: fixed, so the book never changes height while it ticks. */
@@ -38,11 +37,9 @@ function Level({
         <>
           <span className="book-bar" style={{ width: `${level.depthPercent}%` }} aria-hidden />
           <span className={`num book-price px-${side === 'ask' ? 'down' : 'up'}`}>
-            {padDecimals(formatNumber(level.price), decimals.price)}
+            {atDecimals(level.price, decimals.price)}
           </span>
-          <span className="num book-amount">
-            {padDecimals(formatNumber(level.amount), decimals.amount)}
-          </span>
+          <span className="num book-amount">{atDecimals(level.amount, decimals.amount)}</span>
         </>
       ) : (
         // An empty level keeps its row: the book's height and the spread's place stay put.
@@ -74,7 +71,7 @@ export function OrderBook({ symbol, decimals }: { symbol: string; decimals: Deci
       <div className="book-spread">
         <span className="mkt-muted">{t('market.book.spread')}</span>
         <span className="num">
-          {view.spread === null ? '--' : padDecimals(formatNumber(view.spread), decimals.price)}
+          {view.spread === null ? '--' : atDecimals(view.spread, decimals.price)}
         </span>
       </div>
       <div className="book-side" aria-label={t('market.book.bids')}>

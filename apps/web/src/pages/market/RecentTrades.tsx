@@ -1,9 +1,8 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { formatNumber } from '@meridian/core';
 import { useMarketLayer } from '../../market/hooks.ts';
-import { padDecimals } from '../../market/view/pad.ts';
+import { atDecimals } from '../../market/view/pad.ts';
 import { useSettings } from '../../settings/store.ts';
 import { formatClock } from './clock.ts';
 
@@ -37,11 +36,9 @@ export function RecentTrades({ decimals }: { decimals: { price: number; amount: 
                 className={`num px-${trade.direction === 'buy' ? 'up' : 'down'}`}
                 title={t(`market.trades.${trade.direction}`)}
               >
-                {padDecimals(formatNumber(trade.price), decimals.price)}
+                {atDecimals(trade.price, decimals.price)}
               </span>
-              <span className="num">
-                {padDecimals(formatNumber(trade.amount), decimals.amount)}
-              </span>
+              <span className="num">{atDecimals(trade.amount, decimals.amount)}</span>
               <span className="num mkt-muted">{formatClock(trade.time, timezone)}</span>
             </li>
           ))}
