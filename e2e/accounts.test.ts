@@ -1,22 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startPlatform, type RunningPlatform } from './platform.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { usePlatformAndBrowser } from './platform.ts';
 
-let platform: RunningPlatform;
-let browser: Browser;
-
-beforeAll(async () => {
-  platform = await startPlatform();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+const ctx = usePlatformAndBrowser();
 
 async function latestCode(target: string): Promise<string> {
-  const res = await fetch(`${platform.url}/api/dev/outbox?target=${encodeURIComponent(target)}`);
+  const res = await fetch(
+    `${ctx.platform.url}/api/dev/outbox?target=${encodeURIComponent(target)}`,
+  );
   const body = (await res.json()) as { data: Array<{ body: string }> };
   const code = /\b(\d{6})\b/.exec(body.data[0]?.body ?? '')?.[1];
   if (!code) throw new Error(`no code for ${target}`);
@@ -24,7 +15,7 @@ async function latestCode(target: string): Promise<string> {
 }
 
 async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${platform.url}/user/login`);
+  await page.goto(`${ctx.platform.url}/user/login`);
   await page.getByRole('radio', { name: 'Email' }).check({ force: true });
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -41,7 +32,7 @@ async function logOut(page: Page) {
 
 describe('an account, as a new user would use it', () => {
   it('registers by email, logs in, changes the password, logs in with the new one and logs out', async () => {
-    const page = await browser.newPage();
+    const page = await ctx.browser.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     page.on('console', (m) => {
@@ -49,7 +40,7 @@ describe('an account, as a new user would use it', () => {
     });
     const email = `e2e-${Date.now()}@example.org`;
 
-    await page.goto(`${platform.url}/user/register?invite_code=DEMO0001`);
+    await page.goto(`${ctx.platform.url}/user/register?invite_code=DEMO0001`);
     expect(await page.locator('header').count()).toBe(0);
     expect(await page.getByLabel('Invite code (optional)').inputValue()).toBe('DEMO0001');
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -65,7 +56,7 @@ describe('an account, as a new user would use it', () => {
     await logOut(page);
     await logIn(page, email, 'Secret123');
 
-    await page.goto(`${platform.url}/account/setting/login-pwd`);
+    await page.goto(`${ctx.platform.url}/account/setting/login-pwd`);
     await page.getByLabel('Current password').fill('Secret123');
     await page.getByLabel('New password').fill('Newpass456');
     await page.getByLabel('Confirm password').fill('Newpass456');
@@ -80,8 +71,8 @@ describe('an account, as a new user would use it', () => {
   });
 
   it('sends a visitor from an account page to the login page and back after logging in', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${platform.url}/account/center?tab=security`);
+    const page = await ctx.browser.newPage();
+    await page.goto(`${ctx.platform.url}/account/center?tab=security`);
     await page.waitForURL('**/user/login?redirect=*');
     await page.getByRole('radio', { name: 'Email' }).check({ force: true });
     await page.getByRole('textbox', { name: 'Email' }).fill('demo2@meridian.local');

@@ -1,30 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startPlatform, type RunningPlatform } from './platform.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { usePlatformAndBrowser } from './platform.ts';
 
 /**
  * The market pages against the running platform: the market data service (HTTP calls of
  * packages/contract/src/calls/market.ts) and the market socket (realtime.ts) must be in
  * the build. Prices come from the platform's simulated index, which moves every second.
  */
-let platform: RunningPlatform;
-let browser: Browser;
 
-beforeAll(async () => {
-  platform = await startPlatform();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+const ctx = usePlatformAndBrowser();
 
 async function openPage(path: string) {
-  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  const page = await ctx.browser.newPage({ viewport: { width: 1366, height: 900 } });
   const crashes: string[] = [];
   page.on('pageerror', (error) => crashes.push(error.message));
-  await page.goto(platform.url + path);
+  await page.goto(ctx.platform.url + path);
   return { page, crashes };
 }
 

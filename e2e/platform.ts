@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -87,4 +88,21 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Starts the platform and a browser before a file's tests and stops both after; `env` is
+ * read when the platform starts, so it may name things an earlier hook made.
+ */
+export function usePlatformAndBrowser(env: () => Record<string, string> = () => ({})) {
+  const context = {} as { platform: RunningPlatform; browser: Browser };
+  beforeAll(async () => {
+    context.platform = await startPlatform(env());
+    context.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await context.browser?.close();
+    await context.platform?.stop();
+  });
+  return context;
 }

@@ -1,15 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startPlatform, type RunningPlatform } from './platform.ts';
+import { usePlatformAndBrowser } from './platform.ts';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
 
-let platform: RunningPlatform;
-let browser: Browser;
 // Stands in for a deployment's customer-service chat.
 let support: http.Server;
 let supportUrl: string;
@@ -18,21 +16,21 @@ beforeAll(async () => {
   support = http.createServer((_, res) => res.end('<title>Support chat</title>'));
   await new Promise<void>((resolve) => support.listen(0, '127.0.0.1', resolve));
   supportUrl = `http://127.0.0.1:${(support.address() as AddressInfo).port}/chat`;
-  platform = await startPlatform({ SUPPORT_LINKS: `${supportUrl},https://example.org/other` });
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
+afterAll(() => {
   support?.close();
 });
 
+const ctx = usePlatformAndBrowser(() => ({
+  SUPPORT_LINKS: `${supportUrl},https://example.org/other`,
+}));
+
 async function open(path: string, width = 1280) {
-  const page = await browser.newPage({ viewport: { width, height: 800 } });
+  const page = await ctx.browser.newPage({ viewport: { width, height: 800 } });
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(platform.url + path);
+  await page.goto(ctx.platform.url + path);
   return { page, problems };
 }
 
@@ -59,11 +57,11 @@ describe('the web shell in a browser', () => {
     const { page, problems } = await open('/');
     await page.waitForURL('**/home/index');
     for (const path of ['/home', '/no/such/page']) {
-      await page.goto(platform.url + path);
+      await page.goto(ctx.platform.url + path);
       await page.waitForURL('**/home/index');
     }
     // The invitation opens registration with its code filled in, and no header.
-    await page.goto(`${platform.url}/i&AB12`);
+    await page.goto(`${ctx.platform.url}/i&AB12`);
     await page.waitForURL('**/user/register?invite_code=AB12');
     const invite = page.getByLabel('Invite code (optional)');
     await invite.waitFor();
@@ -183,9 +181,9 @@ describe('the web shell in a browser', () => {
   });
 
   it('shows a failed page chunk with a reload action inside the shell', async () => {
-    const page = await browser.newPage();
+    const page = await ctx.browser.newPage();
     await page.route(/\/assets\/HomePage-[^/]+\.js$/, (route) => route.abort());
-    await page.goto(`${platform.url}/home/index`);
+    await page.goto(`${ctx.platform.url}/home/index`);
     await page.getByText('Loading chunk failed').waitFor();
     await page.getByRole('button', { name: 'Reload' }).waitFor();
     expect(await landmarks(page)).toEqual({ header: 1, main: 1, footer: 1 });
@@ -214,12 +212,12 @@ describe('the web shell in a browser', () => {
 
   it('has no serious or critical accessibility violations in either theme', async () => {
     for (const theme of ['daytime', 'night']) {
-      const page = await browser.newPage();
+      const page = await ctx.browser.newPage();
       await page.addInitScript((value) => {
         const entry = { dataType: 'string', content: value, type: 'localStorage', datetime: 0 };
         localStorage.setItem('meridian:theme', JSON.stringify(entry));
       }, theme);
-      await page.goto(`${platform.url}/home/index`);
+      await page.goto(`${ctx.platform.url}/home/index`);
       await page.getByText('Platform status').waitFor();
       await page.locator('.ant-badge').first().waitFor();
       expect(await seriousViolations(page), theme).toEqual([]);

@@ -1,28 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startPlatform, type RunningPlatform } from './platform.ts';
+import { describe, expect, it } from 'vitest';
+import { startPlatform, usePlatformAndBrowser } from './platform.ts';
 
-let platform: RunningPlatform;
-let browser: Browser;
-
-beforeAll(async () => {
-  platform = await startPlatform();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+const ctx = usePlatformAndBrowser();
 
 async function openPage(path: string) {
-  const page = await browser.newPage();
+  const page = await ctx.browser.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(platform.url + path);
+  await page.goto(ctx.platform.url + path);
   return { page, problems };
 }
 
@@ -66,7 +54,7 @@ describe('the platform in a browser', () => {
   });
 
   it('lists the calls in the API documentation', async () => {
-    const doc = await (await fetch(`${platform.url}/api/docs/json`)).json();
+    const doc = await (await fetch(`${ctx.platform.url}/api/docs/json`)).json();
     expect(Object.keys(doc.paths)).toContain('/api/health');
     const { page } = await openPage('/api/docs');
     await page.getByText('/api/health').first().waitFor();
@@ -74,7 +62,7 @@ describe('the platform in a browser', () => {
   });
 
   it('answers unknown API paths in the envelope, not with the app', async () => {
-    const res = await fetch(`${platform.url}/api/no/such/call`);
+    const res = await fetch(`${ctx.platform.url}/api/no/such/call`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ code: 404, msg: 'Not found', data: null });
   });
