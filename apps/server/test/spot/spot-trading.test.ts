@@ -333,6 +333,9 @@ describe('bad input', () => {
     ['insufficient balance', { ...base, quantity: '100' }],
     ['below minimum notional', { ...base, quantity: '0.0001', price: '100' }],
     ['missing price', { symbol: 'btcusdt', side: 'buy', type: 'limit', quantity: '0.01' }],
+    ['missing quantity', { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '60000' }],
+    ['missing symbol', { side: 'buy', type: 'limit', price: '60000', quantity: '0.01' }],
+    ['missing trigger price', { ...base, type: 'stop_limit' }],
     ['missing side', { symbol: 'btcusdt', type: 'limit', price: '60000', quantity: '0.01' }],
     ['number where a string belongs', { ...base, price: 60000 }],
     ['string where a number belongs', { status: 'open', page: 'one' }],
@@ -367,7 +370,60 @@ describe('bad input', () => {
   });
 });
 
+describe('cancelling what is no longer open', () => {
+  it('answers 400 and changes nothing', async () => {
+    const orders = await call(
+      platform.app,
+      'POST',
+      '/api/order/list',
+      { status: 'history' },
+      b.headers,
+    );
+    const done = orders.body.data.list.find((o: { status: string }) => o.status === 'filled');
+    const before = await wallet(platform, b);
+    const res = await call(
+      platform.app,
+      'POST',
+      api('/api/{head}/coin/entrust/cancel/entrust'),
+      { id: done.id },
+      b.headers,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('This order is no longer open');
+    expect(await wallet(platform, b)).toEqual(before);
+  });
+});
+
 describe('Idempotency-Key', () => {
+  it('places one order when two requests with one key race', async () => {
+    const body = {
+      symbol: 'btcusdt',
+      side: 'buy',
+      type: 'limit',
+      price: '41000',
+      quantity: '0.01',
+    };
+    const key = { 'idempotency-key': 'race-1' };
+    const count = await orderCount();
+    const answers = await Promise.all([
+      submit(platform, b, body, key),
+      submit(platform, b, body, key),
+    ]);
+    // The loser either sees the first answer or is told the first is still running.
+    expect(answers.map((r) => r.status).sort()).toEqual(
+      answers.some((r) => r.status === 409) ? [200, 409] : [200, 200],
+    );
+    expect(await orderCount()).toBe(count + 1);
+    const id = answers.find((r) => r.status === 200)!.body.data.id;
+    await call(
+      platform.app,
+      'POST',
+      `/api/currency/order/cancelOrder?id=${id}`,
+      undefined,
+      b.headers,
+    );
+  });
+
   it('replays the first answer and places nothing new; keys are per user', async () => {
     const body = {
       symbol: 'btcusdt',
