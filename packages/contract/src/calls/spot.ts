@@ -223,17 +223,3 @@ export const entrustLogCurrency = defineCall({
   body: orderListBody,
   data: orderPageSchema,
 });
-
-export const SPOT_CALLS = [
-  currencyOrderSubmit,
-  currencyOrderCancel,
-  currencyOrderList,
-  orderList,
-  coinWallet,
-  entrustExchange,
-  entrustCancel,
-  myExchangeLog,
-  entrustLog,
-  entrustTransactionDetails,
-  entrustLogCurrency,
-] as const;
