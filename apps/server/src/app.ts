@@ -17,6 +17,7 @@ import { AppError } from './http/app-error.ts';
 import { installSessionAuth } from './http/auth.ts';
 import { registerMarketCalls } from './http/coin/market.ts';
 import { registerMemberCalls } from './http/coin/member.ts';
+import { registerSpotCalls } from './http/coin/spot.ts';
 import { registerCommonCalls } from './http/common.ts';
 import { registerDevCalls } from './http/dev.ts';
 import { registerDocs } from './http/docs.ts';
@@ -34,7 +35,10 @@ import { startMarket, type MarketRuntime } from './market/market-runtime.ts';
 import { registerMarketSocket } from './realtime/market-socket.ts';
 import { startBroker, type Broker } from './realtime/mqtt/broker.ts';
 import { createHealthService } from './services/health.ts';
+import { createIdempotency } from './trading/idempotency.ts';
+import { createSpotService } from './trading/spot-service.ts';
 import { openTradingEngine } from './trading/trading-engine.ts';
+import { startUserEvents } from './trading/user-events.ts';
 import { registerWebApp } from './web/serve-web-app.ts';
 
 export interface Platform {
@@ -169,6 +173,12 @@ export async function buildPlatform(
   await registerMarketSocket(app, { feed: market.data });
   const broker = await startBroker(app, { sessions, feed: market.data, mqttUrl: config.mqttUrl });
 
+  // Each user's own orders, fills and balances go out on their MQTT refresh topic.
+  const stopUserEvents = startUserEvents(engine, broker);
+  app.addHook('onClose', async () => {
+    stopUserEvents();
+  });
+
   const health = createHealthService({
     probes: { market: () => market.health(), broker: broker.status },
     database,
@@ -185,6 +195,10 @@ export async function buildPlatform(
   });
   registerCommonCalls(app, config.head, market.data);
   registerMarketCalls(app, config.head, { market, coinRates: config.coinRates });
+  registerSpotCalls(app, config.head, {
+    spot: createSpotService({ db, engine }),
+    idempotency: createIdempotency(db, () => clock.now().getTime()),
+  });
   registerDevCalls(app, config.head, db, config.demoMode);
   registerPlatformConfig(app, config);
   const servesWebApp = await registerWebApp(app, config.webDist);

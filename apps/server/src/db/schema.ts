@@ -177,6 +177,17 @@ export interface TradeFillsTable {
   created_at: BigintColumn;
 }
 
+/** One idempotency key of one user (migration 0005). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  /** The call the key was first used for: a key is never replayed into another call. */
+  call: string;
+  /** The first answer's data as JSON; null while that request is still running. */
+  response: string | null;
+  created_at: BigintColumn;
+}
+
 export interface EngineProjectionTable {
   name: string;
   last_seq: BigintColumn;
@@ -225,6 +236,7 @@ export interface DatabaseSchema {
   trade_orders: TradeOrdersTable;
   trade_fills: TradeFillsTable;
   engine_projection: EngineProjectionTable;
+  idempotency_keys: IdempotencyKeysTable;
   market_index_ticks: MarketIndexTicksTable;
   market_candles: MarketCandlesTable;
   market_favourites: MarketFavouritesTable;

@@ -161,6 +161,14 @@ export class EngineHost {
     }));
   }
 
+  /**
+   * Resolves once every result acknowledged so far is in the SQL query tables: a caller
+   * that reads them right after an acknowledgement (the spot calls) sees its own order.
+   */
+  async projected(): Promise<void> {
+    await this.projection;
+  }
+
   getOrder(market: string, id: number): OrderView | undefined {
     const engine = this.engine.market(market);
     const order = engine?.live.get(id);

@@ -30,6 +30,19 @@ import {
   marketInitData,
   recentTrades,
 } from './market.ts';
+import {
+  coinWallet,
+  currencyOrderCancel,
+  currencyOrderList,
+  currencyOrderSubmit,
+  entrustCancel,
+  entrustExchange,
+  entrustLog,
+  entrustLogCurrency,
+  entrustTransactionDetails,
+  myExchangeLog,
+  orderList,
+} from './spot.ts';
 import { health } from './system.ts';
 import {
   backPwd,
@@ -51,6 +64,7 @@ import {
 export * from './dev.ts';
 export * from './market.ts';
 export * from './member.ts';
+export * from './spot.ts';
 export * from './system.ts';
 export * from './user.ts';
 
@@ -99,4 +113,15 @@ export const ALL_CALLS = [
   addOptional,
   cancelOptional,
   getCoinRate,
+  currencyOrderSubmit,
+  currencyOrderCancel,
+  currencyOrderList,
+  orderList,
+  coinWallet,
+  entrustExchange,
+  entrustCancel,
+  myExchangeLog,
+  entrustLog,
+  entrustTransactionDetails,
+  entrustLogCurrency,
 ] as const;

@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { defineCall } from '../define.ts';
+import { decimalString, symbolSchema } from './market.ts';
+
+/**
+ * Spot trading, issue 7: two call families over the same engine. The older
+ * `/api/currency/order/...` calls and the newer `/api/{head}/coin/...` calls place, list
+ * and cancel the same orders, so an order placed through one is seen through the other.
+ */
+
+/**
+ * Amounts and prices the user types arrive as strings and are read by the engine's own
+ * rules (tick, lot, decimals, sign), so a refusal names the exact fault and field.
+ */
+const amountInput = z.string().min(1).max(64);
+
+export const orderSideSchema = z.enum(['buy', 'sell']);
+export const orderTypeSchema = z.enum(['limit', 'market', 'stop_limit']);
+export const timeInForceSchema = z.enum(['GTC', 'IOC', 'FOK', 'POST_ONLY']);
+
+/** The order fields both families send; `symbol` comes from the body or from the path. */
+const orderFields = {
+  side: orderSideSchema,
+  type: orderTypeSchema,
+  /** Limit price (limit and stop-limit orders). */
+  price: amountInput.optional(),
+  /** Base quantity; a market buy may give `quoteAmount` instead. */
+  quantity: amountInput.optional(),
+  /** Market buy only: how much quote to spend. */
+  quoteAmount: amountInput.optional(),
+  /** Stop-limit only: the last price that releases the order to the book. */
+  triggerPrice: amountInput.optional(),
+  timeInForce: timeInForceSchema.optional(),
+};
+
+export const submitOrderBody = z.strictObject({ symbol: symbolSchema, ...orderFields });
+export const exchangeOrderBody = z.strictObject(orderFields);
+
+/**
+ * What an order shows (the seed's entrusted order): `waiting` = waiting for a fill (or,
+ * with `triggered: false`, for its trigger price), `partial` = partially filled.
+ */
+export const spotOrderSchema = z.object({
+  id: z.string(),
+  symbol: symbolSchema,
+  side: orderSideSchema,
+  type: orderTypeSchema,
+  timeInForce: timeInForceSchema,
+  /** Entrusted price; null for market orders. */
+  price: decimalString.nullable(),
+  /** Entrusted quantity; null for a market buy by quote amount. */
+  quantity: decimalString.nullable(),
+  quoteAmount: decimalString.nullable(),
+  filledQuantity: decimalString,
+  /** Quote amount of the fills so far. */
+  filledValue: decimalString,
+  /** Null until the first fill. */
+  averagePrice: decimalString.nullable(),
+  triggerPrice: decimalString.nullable(),
+  triggered: z.boolean(),
+  status: z.enum(['waiting', 'partial', 'filled', 'cancelled']),
+  /** Price × quantity, or the quote amount of a market buy; null for a market order by quantity. */
+  entrustedValue: decimalString.nullable(),
+  /** Fees paid so far, in `feeCoin` (what this order receives). */
+  fee: decimalString,
+  feeCoin: z.string(),
+  time: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type SpotOrder = z.infer<typeof spotOrderSchema>;
+
+/** One fill as seen by one of its sides. */
+export const spotFillSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  symbol: symbolSchema,
+  side: orderSideSchema,
+  role: z.enum(['maker', 'taker']),
+  price: decimalString,
+  quantity: decimalString,
+  /** Price × quantity in the quote asset. */
+  value: decimalString,
+  fee: decimalString,
+  feeCoin: z.string(),
+  time: z.number().int(),
+});
+export type SpotFill = z.infer<typeof spotFillSchema>;
+
+export const orderPageSchema = z.object({
+  list: z.array(spotOrderSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+
+/** `open`: waiting or partially filled; `history`: filled or cancelled; `all`: both. */
+export const orderListStatusSchema = z.enum(['open', 'history', 'all']);
+
+const pageFields = {
+  symbol: symbolSchema.optional(),
+  status: orderListStatusSchema.default('all'),
+  page: z.number().int().min(1).max(100_000).default(1),
+  size: z.number().int().min(1).max(100).default(20),
+};
+export const orderListBody = z.strictObject(pageFields);
+
+const tags = ['spot'] as const;
+
+export const currencyOrderSubmit = defineCall({
+  method: 'POST',
+  path: '/api/currency/order/submit',
+  summary: 'Place a spot order (limit, market, stop-limit); Idempotency-Key accepted',
+  tags,
+  auth: 'user',
+  body: submitOrderBody,
+  data: spotOrderSchema,
+});
+
+export const currencyOrderCancel = defineCall({
+  method: 'POST',
+  path: '/api/currency/order/cancelOrder',
+  summary: 'Cancel one of my open spot orders; Idempotency-Key accepted',
+  tags,
+  auth: 'user',
+  query: z.strictObject({ id: z.string().regex(/^\d{1,15}$/) }),
+  data: spotOrderSchema,
+});
+
+export const currencyOrderList = defineCall({
+  method: 'POST',
+  path: '/api/currency/order/orderList',
+  summary: 'My spot orders, newest first, paged',
+  tags,
+  auth: 'user',
+  body: orderListBody,
+  data: orderPageSchema,
+});
+
+export const orderList = defineCall({
+  method: 'POST',
+  path: '/api/order/list',
+  summary: 'My spot orders in every market, newest first, paged',
+  tags,
+  auth: 'user',
+  body: orderListBody,
+  data: orderPageSchema,
+});
+
+const coinParam = z.string().min(1).max(12);
+const walletSide = z.object({ coin: z.string(), available: decimalString, held: decimalString });
+
+export const coinWallet = defineCall({
+  method: 'GET',
+  path: '/api/{head}/coin/wallet/get/:a/:b',
+  summary: 'Available and held balances of base a and quote b',
+  tags,
+  auth: 'user',
+  params: z.strictObject({ a: coinParam, b: coinParam }),
+  data: z.object({ base: walletSide, quote: walletSide }),
+});
+
+export const entrustExchange = defineCall({
+  method: 'POST',
+  path: '/api/{head}/coin/entrust/exchange/:a',
+  summary: 'Place a spot order in market a; Idempotency-Key accepted',
+  tags,
+  auth: 'user',
+  params: z.strictObject({ a: symbolSchema }),
+  body: exchangeOrderBody,
+  data: spotOrderSchema,
+});
+
+export const entrustCancel = defineCall({
+  method: 'POST',
+  path: '/api/{head}/coin/entrust/cancel/entrust',
+  summary: 'Cancel one of my open spot orders; Idempotency-Key accepted',
+  tags,
+  auth: 'user',
+  body: z.strictObject({ id: z.string().regex(/^\d{1,15}$/) }),
+  data: spotOrderSchema,
+});
+
+export const myExchangeLog = defineCall({
+  method: 'GET',
+  path: '/api/{head}/coin/entrust/get/myExchangeLog/:a',
+  summary: 'My latest fills in market a (up to 100, newest first)',
+  tags,
+  auth: 'user',
+  params: z.strictObject({ a: symbolSchema }),
+  data: z.array(spotFillSchema),
+});
+
+export const entrustLog = defineCall({
+  method: 'GET',
+  path: '/api/{head}/coin/entrust/entrustlog/:a/:b/:c',
+  summary: 'My orders in market a with status b (open, history, all), page c of 20',
+  tags,
+  auth: 'user',
+  params: z.strictObject({
+    a: symbolSchema,
+    b: orderListStatusSchema,
+    c: z.coerce.number().int().min(1).max(100_000),
+  }),
+  data: orderPageSchema,
+});
+
+export const entrustTransactionDetails = defineCall({
+  method: 'GET',
+  path: '/api/{head}/coin/entrust/transaction/details/:id',
+  summary: 'The fills of one of my orders',
+  tags,
+  auth: 'user',
+  params: z.strictObject({ id: z.string().regex(/^\d{1,15}$/) }),
+  data: z.array(spotFillSchema),
+});
+
+export const entrustLogCurrency = defineCall({
+  method: 'POST',
+  path: '/api/{head}/coin/entrust/getEntrustLogCurrency',
+  summary: 'My spot orders, newest first, paged',
+  tags,
+  auth: 'user',
+  body: orderListBody,
+  data: orderPageSchema,
+});
