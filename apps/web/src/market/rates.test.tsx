@@ -2,23 +2,14 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PlatformConfig } from '@meridian/contract';
 import type { ApiCall } from '../api/client.ts';
 import { PlatformProvider } from '../platform/context.tsx';
 import { DEFAULT_CURRENCY, useSettings } from '../settings/store.ts';
 import { useSettingsPanel } from '../settings/useSettingsPanel.ts';
 import { EXCHANGE_REFRESH_MS, toCurrency, useExchangeRates } from './rates.ts';
+import { testPlatformConfig } from '../testing/fixtures.ts';
 
-const config: PlatformConfig = {
-  brand: 'Meridian',
-  apiRoot: '',
-  socketUrl: '',
-  head: 'core',
-  languages: [{ code: 'en', name: 'English' }],
-  defaultLanguage: 'en',
-  supportLinks: [],
-  timezone: null,
-};
+const config = testPlatformConfig();
 const RATES = [
   {
     exchange_value: 'CNY',

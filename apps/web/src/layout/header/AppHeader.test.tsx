@@ -3,7 +3,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { PlatformConfig } from '@meridian/contract';
 import type { ApiCall } from '../../api/client.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { PlatformProvider } from '../../platform/context.tsx';
@@ -11,17 +10,9 @@ import { testUser } from '../../session/test-user.ts';
 import { useSession } from '../../session/store.ts';
 import { AppHeader } from './AppHeader.tsx';
 import { useShellMenus } from './useShellMenus.ts';
+import { installDomShims, testPlatformConfig } from '../../testing/fixtures.ts';
 
-const config: PlatformConfig = {
-  brand: 'Meridian',
-  apiRoot: '',
-  socketUrl: '',
-  head: 'core',
-  languages: [{ code: 'en', name: 'English' }],
-  defaultLanguage: 'en',
-  supportLinks: [],
-  timezone: null,
-};
+const config = testPlatformConfig();
 
 function Header() {
   return <AppHeader menus={useShellMenus()} />;
@@ -55,23 +46,7 @@ function renderHeader() {
 
 describe('header', () => {
   beforeAll(async () => {
-    // jsdom has no media queries or resize observers; antd's avatar and menus use them.
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener() {},
-        removeListener() {},
-        addEventListener() {},
-        removeEventListener() {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
+    installDomShims();
     await initI18n('en');
   });
   beforeEach(() => useSession.getState().logout());

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { MarketRow, PlatformConfig } from '@meridian/contract';
+import type { MarketRow } from '@meridian/contract';
 import type { ApiCall } from '../../api/client.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { createFavourites } from '../../market/favourites.ts';
@@ -14,17 +14,9 @@ import { PlatformProvider } from '../../platform/context.tsx';
 import { testUser } from '../../session/test-user.ts';
 import { useSession } from '../../session/store.ts';
 import { QuotesPage } from './QuotesPage.tsx';
+import { installDomShims, testPlatformConfig } from '../../testing/fixtures.ts';
 
-const config: PlatformConfig = {
-  brand: 'Meridian',
-  apiRoot: '',
-  socketUrl: 'ws://test',
-  head: 'core',
-  languages: [{ code: 'en', name: 'English' }],
-  defaultLanguage: 'en',
-  supportLinks: [],
-  timezone: null,
-};
+const config = testPlatformConfig({ socketUrl: 'ws://test' });
 
 const row = (base: string, close: string, zdf: string, amount: string): MarketRow => ({
   id: base,
@@ -113,22 +105,7 @@ const pairs = () =>
 
 describe('quotes table', () => {
   beforeAll(async () => {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener() {},
-        removeListener() {},
-        addEventListener() {},
-        removeEventListener() {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
+    installDomShims();
     await initI18n('en');
   });
   beforeEach(() => useSession.getState().logout());

@@ -107,7 +107,7 @@ function QuotesBody({ quotes }: { quotes: QuotesState }) {
     return <Empty description={t('market.quotes.noMatch', { search: quotes.search })} />;
   }
   return (
-    <table className="quotes-table">
+    <table className="data-table quotes-table">
       <thead>
         <tr>
           <th className="col-star">

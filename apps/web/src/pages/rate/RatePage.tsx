@@ -39,7 +39,7 @@ export function RatePage() {
       ) : page.rows.length === 0 ? (
         <Empty description={t('market.rate.empty')} />
       ) : (
-        <table className="rate-table">
+        <table className="data-table rate-table">
           <thead>
             <tr>
               <th>{t('market.rate.currency')}</th>
