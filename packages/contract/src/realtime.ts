@@ -78,3 +78,68 @@ export const MQTT_TOPICS = {
   allSymbolDetail: 'all_symbol_detail',
   userRefresh: (userId: string) => `refresh_${userId}`,
 } as const;
+
+/**
+ * What a user hears about their own account, on the user socket and on the MQTT topic
+ * `refresh_{userId}`, once the engine's results are durable. Amounts are decimal strings.
+ */
+export const userEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('order'),
+    event: z.enum(['accepted', 'triggered', 'filled', 'cancelled']),
+    orderId: z.string(),
+    symbol: z.string(),
+  }),
+  z.object({
+    type: z.literal('fill'),
+    tradeId: z.string(),
+    orderId: z.string(),
+    symbol: z.string(),
+    role: z.enum(['maker', 'taker']),
+    price: z.string(),
+    quantity: z.string(),
+  }),
+  z.object({
+    type: z.literal('balance'),
+    coin: z.string(),
+    available: z.string(),
+    held: z.string(),
+  }),
+]);
+export type UserEvent = z.infer<typeof userEventSchema>;
+
+/**
+ * The user socket at `{socketUrl}/ws/coin/{userId}` (seed section 7). A browser cannot
+ * put a token in a WebSocket's headers and a token in the address would end up in
+ * logs, so the first message authenticates: `{ op: 'auth', token }`. The server answers
+ * `{ channel: 'user', data: { type: 'ready' } }` and from then on sends the user's own
+ * events on the same channel; a wrong token, or a token of another user than the one in
+ * the path, closes the socket with `USER_SOCKET_CLOSE.unauthorized` or `.forbidden`.
+ * The server's `{ type: 'heartbeat' }` is answered with the text 'ping'. After `ready`
+ * (also after a reconnect) a client reloads what it shows: events missed while it was
+ * away are not replayed.
+ */
+export const USER_CHANNEL = 'user';
+
+export const userSocketAuthSchema = z.strictObject({
+  op: z.literal('auth'),
+  token: z.string().min(1).max(512),
+});
+export type UserSocketAuth = z.infer<typeof userSocketAuthSchema>;
+
+export const userSocketMessageSchema = z.object({
+  channel: z.literal(USER_CHANNEL),
+  data: z.union([z.object({ type: z.literal('ready') }), userEventSchema]),
+});
+export type UserSocketMessage = z.infer<typeof userSocketMessageSchema>;
+
+/** WebSocket close codes of the user socket (4000-4999 are the application's own). */
+export const USER_SOCKET_CLOSE = {
+  /** No valid token arrived in time, or the token is not (or no longer) valid. */
+  unauthorized: 4401,
+  /** The token belongs to another user than the one in the path. */
+  forbidden: 4403,
+} as const;
+
+/** The user socket's path for one user: `/ws/coin/{userId}`. */
+export const userSocketPath = (userId: string) => `/ws/coin/${encodeURIComponent(userId)}`;
