@@ -223,3 +223,21 @@ export const entrustLogCurrency = defineCall({
   body: orderListBody,
   data: orderPageSchema,
 });
+
+/**
+ * The asset security fund (PRODUCT section 2.4): 10% of every trading fee is posted to
+ * it, and its balance per coin is public, shown next to the copy that mentions it.
+ */
+export const securityFund = defineCall({
+  method: 'GET',
+  path: '/api/common/securityFund',
+  summary: 'Balance of the asset security fund per coin, and the share of fees it receives',
+  tags,
+  auth: 'public',
+  data: z.object({
+    /** The share of every trading fee posted to the fund, e.g. "0.1". */
+    feeShare: decimalString,
+    /** Every coin the fund holds, by coin code. */
+    balances: z.array(z.object({ coin: z.string(), amount: decimalString })),
+  }),
+});
