@@ -241,3 +241,30 @@ export const securityFund = defineCall({
     balances: z.array(z.object({ coin: z.string(), amount: decimalString })),
   }),
 });
+
+/** The published trading rules of one spot market: what the order form and rules page show. */
+export const spotMarketRulesSchema = z.object({
+  symbol: symbolSchema,
+  base: z.string(),
+  quote: z.string(),
+  /** Smallest price step and quantity step, e.g. "0.01" and "0.0001". */
+  tickSize: decimalString,
+  lotSize: decimalString,
+  /** Smallest order value in the quote coin. */
+  minNotional: decimalString,
+  /** Fee rates as fractions of the traded amount, e.g. "0.001" = 0.1%. */
+  makerFeeRate: decimalString,
+  takerFeeRate: decimalString,
+  /** A market order fills only within this percentage of the best price. */
+  priceBandPercent: decimalString,
+});
+export type SpotMarketRules = z.infer<typeof spotMarketRulesSchema>;
+
+export const spotMarkets = defineCall({
+  method: 'GET',
+  path: '/api/common/spotMarkets',
+  summary: 'The trading rules of every spot market: steps, minimum value, fees, price band',
+  tags,
+  auth: 'public',
+  data: z.array(spotMarketRulesSchema),
+});
