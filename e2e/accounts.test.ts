@@ -1,8 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { usePlatformAndBrowser } from './platform.ts';
+import { logIn as logInAt, logOut } from './session.ts';
 
 const ctx = usePlatformAndBrowser();
+const logIn = (page: Page, email: string, password: string) =>
+  logInAt(page, ctx.platform.url, email, password);
 
 async function latestCode(target: string): Promise<string> {
   const res = await fetch(
@@ -12,22 +15,6 @@ async function latestCode(target: string): Promise<string> {
   const code = /\b(\d{6})\b/.exec(body.data[0]?.body ?? '')?.[1];
   if (!code) throw new Error(`no code for ${target}`);
   return code;
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${ctx.platform.url}/user/login`);
-  await page.getByRole('radio', { name: 'Email' }).check({ force: true });
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL('**/home/index');
-  await page.getByRole('button', { name: 'My account' }).waitFor();
-}
-
-async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'My account' }).hover();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await page.getByRole('button', { name: 'Log in' }).first().waitFor();
 }
 
 describe('an account, as a new user would use it', () => {
