@@ -23,6 +23,7 @@ import { registerDevCalls } from './http/dev.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPlatformConfig } from './http/platform-config.ts';
+import { registerSpotRuleCalls } from './http/spot-rules.ts';
 import { languageFrom, registerRequestContext } from './http/request-context.ts';
 import { registerSystemCalls } from './http/system.ts';
 import { registerUserCalls } from './http/user.ts';
@@ -210,6 +211,7 @@ export async function buildPlatform(
     spot: createSpotService({ db, engine }),
     idempotency: createIdempotency(db, () => clock.now().getTime()),
   });
+  registerSpotRuleCalls(app, config.head, db);
   registerDevCalls(app, config.head, db, config.demoMode);
   registerPlatformConfig(app, config);
   const servesWebApp = await registerWebApp(app, config.webDist);
