@@ -190,54 +190,6 @@ describe('two users crossing orders', () => {
     expect((await wallet(platform, b)).quote).toMatchObject({ held: '0', available: '75290' });
   });
 
-  it('tells a cancelled stop-limit that never triggered from one that did', async () => {
-    const cancel = (id: string) =>
-      call(platform.app, 'POST', `/api/currency/order/cancelOrder?id=${id}`, undefined, b.headers);
-    const stop = (triggerPrice: string, price: string) =>
-      submit(platform, b, {
-        symbol: 'btcusdt',
-        side: 'buy',
-        type: 'stop_limit',
-        price,
-        quantity: '0.01',
-        triggerPrice,
-      });
-
-    const never = await stop('90000', '90000');
-    expect((await cancel(never.body.data.id)).body.data).toMatchObject({
-      status: 'cancelled',
-      triggered: false,
-    });
-    expect(await orderOf(b, never.body.data.id)).toMatchObject({ triggered: false });
-
-    // Triggers at 62000 but bids only 61000, below every ask: it rests unfilled.
-    const fired = await stop('62000', '61000');
-    await submit(platform, a, {
-      symbol: 'btcusdt',
-      side: 'sell',
-      type: 'limit',
-      price: '62000',
-      quantity: '0.01',
-    });
-    const lift = await submit(platform, b, {
-      symbol: 'btcusdt',
-      side: 'buy',
-      type: 'limit',
-      price: '62000',
-      quantity: '0.01',
-    });
-    expect(lift.body.data.status).toBe('filled');
-    expect(await orderOf(b, fired.body.data.id)).toMatchObject({
-      triggered: true,
-      status: 'waiting',
-      filledQuantity: '0',
-    });
-    expect((await cancel(fired.body.data.id)).body.data).toMatchObject({
-      status: 'cancelled',
-      triggered: true,
-    });
-  });
-
   it('answers a market order with no liquidity with a 400 and changes nothing', async () => {
     const before = await wallet(platform, b);
     const res = await submit(platform, b, {
