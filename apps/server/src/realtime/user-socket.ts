@@ -3,7 +3,6 @@ import { USER_CHANNEL, USER_SOCKET_CLOSE, type UserEvent } from '@meridian/contr
 import type { SessionService } from '../accounts/sessions.ts';
 import {
   DEFAULT_USER_SOCKET_LIMITS,
-  USER_SOCKET_SERVER_CLOSE,
   UserConnection,
   type UserSocketLimits,
 } from './user/connection.ts';
@@ -51,7 +50,7 @@ export async function registerUserSocket(
     for (const oldest of own) {
       if (own.size <= limits.maxPerUser) break;
       own.delete(oldest);
-      oldest.close(USER_SOCKET_SERVER_CLOSE.replaced, 'too many sockets for this user');
+      oldest.close(USER_SOCKET_CLOSE.replaced, 'too many sockets for this user');
     }
   };
 

@@ -184,7 +184,7 @@ describe('user socket', () => {
     const first = await signedIn(c);
     const later: TestSocket[] = [];
     for (let i = 0; i < 8; i += 1) later.push(await signedIn(c));
-    expect((await first.waitClosed()).code).toBe(USER_SOCKET_SERVER_CLOSE.replaced);
+    expect((await first.waitClosed()).code).toBe(USER_SOCKET_CLOSE.replaced);
     await later.at(-1)!.waitFor((m) => m.type === 'heartbeat');
     expect(later.every((s) => s.closed === null)).toBe(true);
     expect(platform.userSocket.stats().connections).toBeGreaterThanOrEqual(8);

@@ -29,11 +29,10 @@ export const DEFAULT_USER_SOCKET_LIMITS: UserSocketLimits = {
 };
 
 /**
- * Close codes of the user socket beyond the contract's 4401 and 4403: the same idle and
- * size codes as the market socket, and one for a socket pushed out by a newer one of the
- * same user (a client should not reconnect on it, or two tabs would take turns).
+ * Close codes of the user socket beyond the contract's: the same idle and size codes as
+ * the market socket.
  */
-export const USER_SOCKET_SERVER_CLOSE = { tooBig: 1009, idle: 4000, replaced: 4409 } as const;
+export const USER_SOCKET_SERVER_CLOSE = { tooBig: 1009, idle: 4000 } as const;
 
 const HEARTBEAT = '{"type":"heartbeat"}';
 const READY = JSON.stringify({ channel: USER_CHANNEL, data: { type: 'ready' } });
