@@ -20,7 +20,7 @@ beforeAll(async () => {
   platform = await buildPlatform(testConfig({ DEMO_MODE: 'true', MARKET_MAKERS: 'false' }), {
     logger: false,
     clock: new TestClock(),
-    userSocket: { heartbeatMs: 100, idleMs: 600, authTimeoutMs: 400 },
+    userSocket: { heartbeatMs: 100, idleMs: 1500, authTimeoutMs: 1500 },
   });
   await platform.app.listen({ port: 0, host: '127.0.0.1' });
   const address = platform.app.server.address();
@@ -145,7 +145,7 @@ describe('user socket', () => {
     expect((await malformed.waitClosed()).code).toBe(USER_SOCKET_CLOSE.unauthorized);
 
     const silent = await open(a.id);
-    expect((await silent.waitClosed()).code).toBe(USER_SOCKET_CLOSE.unauthorized);
+    expect((await silent.waitClosed(5000)).code).toBe(USER_SOCKET_CLOSE.unauthorized);
     expect(silent.messages).toEqual([]);
   });
 
@@ -169,8 +169,8 @@ describe('user socket', () => {
     await quiet.waitFor(isReady);
 
     // Several times the idle limit passes in heartbeats: only the quiet one is closed.
-    await answering.waitFor((m) => m.type === 'heartbeat', 15, 5000);
-    expect((await quiet.waitClosed()).code).toBe(USER_SOCKET_SERVER_CLOSE.idle);
+    await answering.waitFor((m) => m.type === 'heartbeat', 30, 10_000);
+    expect((await quiet.waitClosed(5000)).code).toBe(USER_SOCKET_SERVER_CLOSE.idle);
     expect(answering.closed).toBeNull();
   });
 
@@ -205,7 +205,7 @@ describe('user socket', () => {
       authorization: `Bearer ${token}`,
     });
     expect(res.status).toBe(200);
-    expect((await loggedOut.waitClosed()).code).toBe(USER_SOCKET_CLOSE.unauthorized);
+    expect((await loggedOut.waitClosed(5000)).code).toBe(USER_SOCKET_CLOSE.unauthorized);
     // Only the session that logged out: B's other session keeps its socket.
     await other.waitFor((m) => m.type === 'heartbeat', 3);
     expect(other.closed).toBeNull();
