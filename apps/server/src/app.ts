@@ -23,6 +23,7 @@ import { registerDevCalls } from './http/dev.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPlatformConfig } from './http/platform-config.ts';
+import { registerSpotRuleCalls } from './http/spot-rules.ts';
 import { languageFrom, registerRequestContext } from './http/request-context.ts';
 import { registerSystemCalls } from './http/system.ts';
 import { registerUserCalls } from './http/user.ts';
@@ -34,6 +35,8 @@ import type { MarketFeed } from './market/feed.ts';
 import { startMarket, type MarketRuntime } from './market/market-runtime.ts';
 import { registerMarketSocket } from './realtime/market-socket.ts';
 import { startBroker, type Broker } from './realtime/mqtt/broker.ts';
+import type { UserSocketLimits } from './realtime/user/connection.ts';
+import { registerUserSocket, type UserSocket } from './realtime/user-socket.ts';
 import { createHealthService } from './services/health.ts';
 import { createIdempotency } from './trading/idempotency.ts';
 import { createSpotService } from './trading/spot-service.ts';
@@ -51,6 +54,8 @@ export interface Platform {
   marketRuntime: MarketRuntime;
   /** The MQTT side: user refresh messages go out through it. */
   broker: Broker;
+  /** The user socket at `/ws/coin/:userId`: each user's own events. */
+  userSocket: UserSocket;
   /** Whether a built web app is being served. */
   servesWebApp: boolean;
   /** Demo accounts created by this start (empty when they already existed or demo is off). */
@@ -65,6 +70,8 @@ export interface PlatformOptions {
   sms?: SmsSender;
   /** Replaces the market's time source and configuration pieces (tests). */
   market?: Partial<Pick<Parameters<typeof startMarket>[0], 'now' | 'exchange'>>;
+  /** Shorter timings of the user socket (tests). */
+  userSocket?: Partial<UserSocketLimits>;
 }
 
 /**
@@ -171,10 +178,15 @@ export async function buildPlatform(
   running.market = market;
 
   await registerMarketSocket(app, { feed: market.data });
+  const userSocket = await registerUserSocket(app, { sessions, limits: options.userSocket });
   const broker = await startBroker(app, { sessions, feed: market.data, mqttUrl: config.mqttUrl });
 
-  // Each user's own orders, fills and balances go out on their MQTT refresh topic.
-  const stopUserEvents = startUserEvents(engine, broker);
+  // Each user's own orders, fills and balances go out on their MQTT refresh topic and
+  // their user sockets.
+  const stopUserEvents = startUserEvents(engine, [
+    (user, event) => broker.publishUserRefresh(user, event),
+    (user, event) => userSocket.publish(user, event),
+  ]);
   app.addHook('onClose', async () => {
     stopUserEvents();
   });
@@ -199,6 +211,7 @@ export async function buildPlatform(
     spot: createSpotService({ db, engine }),
     idempotency: createIdempotency(db, () => clock.now().getTime()),
   });
+  registerSpotRuleCalls(app, config.head, db);
   registerDevCalls(app, config.head, db, config.demoMode);
   registerPlatformConfig(app, config);
   const servesWebApp = await registerWebApp(app, config.webDist);
@@ -210,6 +223,7 @@ export async function buildPlatform(
     market: market.data,
     marketRuntime: market,
     broker,
+    userSocket,
     servesWebApp,
     seededDemoUsers,
   };

@@ -286,6 +286,27 @@ describe('API documentation', () => {
     const ui = await app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });
+
+  it('declares the optional Idempotency-Key header on the money-moving calls only', async () => {
+    const app = await start();
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    type Parameter = { in: string; name: string; required?: boolean };
+    const header = (url: string) =>
+      (doc.paths[url].post.parameters as Parameter[] | undefined)?.find(
+        (p) => p.in === 'header' && p.name === 'idempotency-key',
+      );
+    for (const url of [
+      '/api/currency/order/submit',
+      '/api/currency/order/cancelOrder',
+      '/api/core/coin/entrust/exchange/{a}',
+      '/api/core/coin/entrust/cancel/entrust',
+    ]) {
+      expect(header(url), url).toMatchObject({ in: 'header', name: 'idempotency-key' });
+      expect(header(url)?.required ?? false).toBe(false);
+    }
+    expect(header('/api/currency/order/orderList')).toBeUndefined();
+    expect(header('/api/user/login')).toBeUndefined();
+  });
 });
 
 describe('web app', () => {

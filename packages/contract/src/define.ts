@@ -23,6 +23,11 @@ export interface CallSpec {
   query?: z.ZodType;
   body?: z.ZodType;
   data: z.ZodType;
+  /**
+   * Moves money and accepts an `Idempotency-Key` header (up to 128 printable ASCII
+   * characters): a repeat with the same key from the same user gets the first answer.
+   */
+  idempotent?: boolean;
 }
 
 export function defineCall<const S extends CallSpec>(spec: S): S {

@@ -139,6 +139,11 @@ export const USER_SOCKET_CLOSE = {
   unauthorized: 4401,
   /** The token belongs to another user than the one in the path. */
   forbidden: 4403,
+  /**
+   * The user opened more sockets than the server keeps (8): the oldest is closed. A
+   * client must not reconnect on it, or two of the user's tabs would take turns.
+   */
+  replaced: 4409,
 } as const;
 
 /** The user socket's path for one user: `/ws/coin/{userId}`. */

@@ -10,6 +10,8 @@ import { newId, randomToken, sha256Hex } from './secrets.ts';
  */
 export const ACCESS_TOKEN_SECONDS = 8 * 24 * 3600;
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
+/** Session ids per liveness query: well under every driver's bound-parameter limit. */
+const LIVE_CHECK_CHUNK = 500;
 
 export interface IssuedTokens {
   token: string;
@@ -89,6 +91,27 @@ export function createSessionService(db: Kysely<DatabaseSchema>, clock: Clock) {
         .executeTakeFirst();
       if (!row || row.revoked_at || row.access_expires_at <= iso(clock.now())) return null;
       return { userId: row.user_id, sessionId: row.id, deviceId: row.device_id };
+    },
+
+    /**
+     * Which of these sessions are still live (not revoked, current access token not
+     * expired). Long-lived connections check by session rather than by token, so a
+     * token refresh (same session, new token) keeps them open while a logout does not.
+     */
+    async liveSessions(ids: readonly string[]): Promise<Set<string>> {
+      const live = new Set<string>();
+      const now = iso(clock.now());
+      for (let i = 0; i < ids.length; i += LIVE_CHECK_CHUNK) {
+        const rows = await db
+          .selectFrom('sessions')
+          .select('id')
+          .where('id', 'in', ids.slice(i, i + LIVE_CHECK_CHUNK))
+          .where('revoked_at', 'is', null)
+          .where('access_expires_at', '>', now)
+          .execute();
+        for (const row of rows) live.add(row.id);
+      }
+      return live;
     },
 
     /**

@@ -157,6 +157,8 @@ export interface TradeOrdersTable {
   filled_lots: BigintColumn;
   status: string;
   cancel_reason: string | null;
+  /** 1 once the order is live in the book: from the start, or when a stop-limit triggers. */
+  triggered: Generated<number>;
   created_at: BigintColumn;
   updated_at: BigintColumn;
 }

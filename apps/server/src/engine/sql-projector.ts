@@ -15,6 +15,7 @@ type Change = {
   filled?: string;
   status?: string;
   reason?: string;
+  triggered?: true;
   ts: number;
 };
 
@@ -113,6 +114,7 @@ export class SqlProjector {
             filled_lots: 0,
             status: e.kind === 'stop_limit' ? 'waiting' : 'open',
             cancel_reason: null,
+            triggered: e.kind === 'stop_limit' ? 0 : 1,
             created_at: result.ts,
             updated_at: result.ts,
           });
@@ -144,7 +146,9 @@ export class SqlProjector {
             c.filled = this.quantity(m, order.lots);
           }
         } else if (e.type === 'triggered') {
-          change(e.orderId, result.ts).status = 'open';
+          const c = change(e.orderId, result.ts);
+          c.status = 'open';
+          c.triggered = true;
         } else if (e.type === 'filled') {
           change(e.orderId, result.ts).status = 'filled';
           this.open.delete(e.orderId);
@@ -242,6 +246,7 @@ function orderUpdate(c: Change): Updateable<DatabaseSchema['trade_orders']> {
     updated_at: c.ts,
     ...(c.status ? { status: c.status } : {}),
     ...(c.reason ? { cancel_reason: c.reason } : {}),
+    ...(c.triggered ? { triggered: 1 } : {}),
     ...(c.filled !== undefined ? { filled: c.filled, filled_lots: c.filledLots! } : {}),
   };
 }

@@ -3,6 +3,42 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The call accepts an `Idempotency-Key` header (set by registerCall from the contract). */
+    idempotent?: boolean;
+  }
+}
+
+/**
+ * The header as documented only: the key is read and checked by the idempotency guard,
+ * so declaring it here never makes Fastify validate (or strip) request headers.
+ */
+const IDEMPOTENCY_HEADERS = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: 128,
+      pattern: '^[\\x21-\\x7e]+$',
+      description:
+        'Optional. A repeat with the same key from the same user gets the first answer and ' +
+        'moves nothing; a refused request releases its key.',
+    },
+  },
+} as const;
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & {
+  route?: { config?: { idempotent?: boolean } };
+};
+
+function transform(input: TransformInput) {
+  const result = jsonSchemaTransform(input);
+  if (!input.route?.config?.idempotent) return result;
+  return { ...result, schema: { ...result.schema, headers: IDEMPOTENCY_HEADERS } };
+}
+
 /** The OpenAPI document, generated from the contract, and its UI at `/api/docs`. */
 export async function registerDocs(app: FastifyInstance, brand: string, version: string) {
   await app.register(swagger, {
@@ -25,7 +61,7 @@ export async function registerDocs(app: FastifyInstance, brand: string, version:
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }

@@ -71,9 +71,11 @@ export function registerCall<S extends CallSpec>(
       ...(call.body ? { body: call.body } : {}),
       response,
     },
-    ...(options.perMinute
-      ? { config: { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } }
-      : {}),
+    config: {
+      ...(options.perMinute ? { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } : {}),
+      // Read by the OpenAPI document, which lists the Idempotency-Key header for it.
+      ...(call.idempotent ? { idempotent: true } : {}),
+    },
     ...(call.auth === 'user' && requireUser
       ? {
           preHandler: async (request: FastifyRequest) => {

@@ -26,7 +26,11 @@ function header(request: FastifyRequest, name: string): string | undefined {
 /** `authorization` with or without `Bearer `, else `satoken` (seed section 7). */
 export function tokenFrom(request: FastifyRequest): string | null {
   const raw = header(request, 'authorization') ?? header(request, 'satoken');
-  if (!raw) return null;
+  return raw ? bareToken(raw) : null;
+}
+
+/** A presented token without its optional `Bearer ` prefix; null when nothing is left. */
+export function bareToken(raw: string): string | null {
   const token = raw.replace(/^Bearer\s+/i, '').trim();
   return token === '' ? null : token;
 }

@@ -310,10 +310,11 @@ export function createAccountService(deps: AccountServiceDeps) {
         .selectFrom('users')
         .select('id')
         .where((eb) =>
+          // Only the identity given is compared: PostgreSQL refuses a NUL placeholder.
           eb.or([
-            eb('account', '=', identity.account ?? '\0'),
-            eb('email', '=', identity.email ?? '\0'),
-            eb('phone', '=', identity.phone ?? '\0'),
+            ...(identity.account !== null ? [eb('account', '=', identity.account)] : []),
+            ...(identity.email !== null ? [eb('email', '=', identity.email)] : []),
+            ...(identity.phone !== null ? [eb('phone', '=', identity.phone)] : []),
           ]),
         )
         .executeTakeFirst();

@@ -88,7 +88,7 @@ export function orderView(row: OrderRow, fills: readonly FillRow[]): SpotOrder {
     // Rounded down to the quote asset's decimals.
     averagePrice: base > 0n ? formatUnits((value * 10n ** BigInt(u.base)) / base, u.quote) : null,
     triggerPrice: row.stop_price,
-    triggered: row.status !== 'waiting',
+    triggered: Number(row.triggered) === 1,
     status,
     entrustedValue: entrusted,
     fee: formatUnits(fee, feeDecimals),

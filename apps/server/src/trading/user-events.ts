@@ -1,41 +1,25 @@
+import type { UserEvent } from '@meridian/contract';
 import { formatUnits, parseAccount, type CommandResult } from '@meridian/core';
 import type { EngineHost } from '../engine/engine-host.ts';
 import { listedMarket } from '../markets/catalogue.ts';
-import type { Broker } from '../realtime/mqtt/broker.ts';
 
-/** What a user's `refresh_{userId}` topic receives after each durable engine batch. */
-export type UserRefresh =
-  | {
-      type: 'order';
-      event: 'accepted' | 'triggered' | 'filled' | 'cancelled';
-      orderId: string;
-      symbol: string;
-    }
-  | {
-      type: 'fill';
-      tradeId: string;
-      orderId: string;
-      symbol: string;
-      role: 'maker' | 'taker';
-      price: string;
-      quantity: string;
-    }
-  | { type: 'balance'; coin: string; available: string; held: string };
+/** Where a user's events go: the MQTT refresh topic, the user socket. */
+export type UserEventSink = (userId: string, event: UserEvent) => void;
 
 /**
  * Tells each user about their own orders, fills and balances once the engine's results
- * are durable (never something a crash could take back). Only the owner's topic gets a
- * message; nothing about other users travels.
+ * are durable (never something a crash could take back). Every sink gets each event
+ * addressed to its owner only; nothing about other users travels.
  */
-export function startUserEvents(engine: EngineHost, broker: Pick<Broker, 'publishUserRefresh'>) {
+export function startUserEvents(engine: EngineHost, sinks: readonly UserEventSink[]) {
   // Owners of the orders seen since start: `triggered`, `filled` and `cancelled` events
   // carry only the order id. Orders placed before a restart are still reported through
   // their fills and the balance changes they cause.
   const owners = new Map<number, string>();
 
   return engine.onDurable((results: readonly CommandResult[]) => {
-    const out = new Map<string, UserRefresh[]>();
-    const send = (user: string | undefined, message: UserRefresh) => {
+    const out = new Map<string, UserEvent[]>();
+    const send = (user: string | undefined, message: UserEvent) => {
       if (user === undefined) return;
       let list = out.get(user);
       if (!list) out.set(user, (list = []));
@@ -84,7 +68,7 @@ export function startUserEvents(engine: EngineHost, broker: Pick<Broker, 'publis
       }
     }
     for (const [user, messages] of out) {
-      for (const message of messages) broker.publishUserRefresh(user, message);
+      for (const message of messages) for (const sink of sinks) sink(user, message);
     }
   });
 }
@@ -93,6 +77,6 @@ function order(
   event: 'accepted' | 'triggered' | 'filled' | 'cancelled',
   orderId: number,
   symbol: string,
-): UserRefresh {
+): UserEvent {
   return { type: 'order', event, orderId: String(orderId), symbol };
 }

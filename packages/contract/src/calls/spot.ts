@@ -112,6 +112,7 @@ export const currencyOrderSubmit = defineCall({
   summary: 'Place a spot order (limit, market, stop-limit); Idempotency-Key accepted',
   tags,
   auth: 'user',
+  idempotent: true,
   body: submitOrderBody,
   data: spotOrderSchema,
 });
@@ -122,6 +123,7 @@ export const currencyOrderCancel = defineCall({
   summary: 'Cancel one of my open spot orders; Idempotency-Key accepted',
   tags,
   auth: 'user',
+  idempotent: true,
   query: z.strictObject({ id: z.string().regex(/^\d{1,15}$/) }),
   data: spotOrderSchema,
 });
@@ -165,6 +167,7 @@ export const entrustExchange = defineCall({
   summary: 'Place a spot order in market a; Idempotency-Key accepted',
   tags,
   auth: 'user',
+  idempotent: true,
   params: z.strictObject({ a: symbolSchema }),
   body: exchangeOrderBody,
   data: spotOrderSchema,
@@ -176,6 +179,7 @@ export const entrustCancel = defineCall({
   summary: 'Cancel one of my open spot orders; Idempotency-Key accepted',
   tags,
   auth: 'user',
+  idempotent: true,
   body: z.strictObject({ id: z.string().regex(/^\d{1,15}$/) }),
   data: spotOrderSchema,
 });

@@ -24,6 +24,12 @@ export interface LiveOrder {
   wallet: MarketWallet;
 }
 
+/**
+ * The asset security fund receives 1/SECURITY_FUND_DIVISOR of every fee, rounded down to
+ * the asset's minor unit (PRODUCT section 2.4); the rest is fee revenue.
+ */
+export const SECURITY_FUND_DIVISOR = 10n;
+
 const TIME_IN_FORCE = new Set<string>(['GTC', 'IOC', 'FOK', 'POST_ONLY']);
 
 /** A user's holdings of a market's two assets. */
@@ -288,7 +294,7 @@ export class MarketEngine {
   /** A fee splits on settlement: a tenth to the asset security fund, the rest revenue. */
   private chargeFee(from: Account, to: FeeAccounts, fee: bigint, ref: PostingReference): void {
     if (fee === 0n) return;
-    const fund = fee / 10n;
+    const fund = fee / SECURITY_FUND_DIVISOR;
     if (fund > 0n) this.ledger.move(from, to.fund, fund, 'security_fund', ref);
     this.ledger.move(from, to.revenue, fee - fund, 'fee', ref);
   }
