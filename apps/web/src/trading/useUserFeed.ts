@@ -28,7 +28,10 @@ export function useUserFeed(createSocket?: SocketFactory): void {
       createSocket,
       invalidateSpot: () => void queryClient.invalidateQueries({ queryKey: [SPOT_QUERY_ROOT] }),
       onOrderFilled: (symbol) =>
-        notifier.notify('success', i18next.t('orders.notice.filled', { pair: displayName(symbol) })),
+        notifier.notify(
+          'success',
+          i18next.t('orders.notice.filled', { pair: displayName(symbol) }),
+        ),
     });
   }, [config.socketUrl, userId, token, queryClient, createSocket]);
 }
