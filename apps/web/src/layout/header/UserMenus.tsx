@@ -24,8 +24,9 @@ export function UserMenus({ assets, avatar }: { assets: MenuLink[]; avatar: Menu
     <>
       {assets.length > 0 && (
         <Dropdown menu={{ items: linkItems(assets, t) }}>
-          <Button type="text" icon={<WalletOutlined />}>
-            {t('menu.assets')}
+          {/* On a phone the wallet icon alone keeps the header within the screen. */}
+          <Button type="text" icon={<WalletOutlined />} aria-label={t('menu.assets')}>
+            <span className="desktop-only">{t('menu.assets')}</span>
           </Button>
         </Dropdown>
       )}

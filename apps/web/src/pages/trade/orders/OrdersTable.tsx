@@ -1,9 +1,8 @@
-import { Alert, Button, Popconfirm, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Pagination, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotOrder } from '@meridian/contract';
 import { useFormatTime } from '../../../dates/useFormatTime.ts';
-import { notifier } from '../../../feedback/notifier.ts';
 import { displayName } from '../../../market/symbols.ts';
 import { exactAmount } from '../../../trading/amounts.ts';
 import {
@@ -13,7 +12,9 @@ import {
   orderStatusKey,
   orderTypeKey,
 } from '../../../trading/order-labels.ts';
-import { useCancelOrder } from '../../../trading/spot-queries.ts';
+import { useIsPhone } from '../../../layout/useIsPhone.ts';
+import { CancelButton } from './CancelButton.tsx';
+import { OrderCards } from './OrderCards.tsx';
 import { OrderFills } from './OrderFills.tsx';
 
 export interface OrdersTableProps {
@@ -29,20 +30,14 @@ export interface OrdersTableProps {
   emptyText: string;
 }
 
-function CancelButton({ order }: { order: SpotOrder }) {
-  const { t } = useTranslation();
-  const cancel = useCancelOrder(() => notifier.notify('success', t('orders.cancel.done')));
+/** "03/05/2026 08:30:00" as date over time, so the widest column takes half the room. */
+export function StackedTime({ text }: { text: string }) {
+  const [date, time] = text.split(' ');
   return (
-    <Popconfirm
-      title={t('orders.cancel.confirm', { pair: displayName(order.symbol) })}
-      okText={t('orders.cancel.ok')}
-      cancelText={t('orders.cancel.keep')}
-      onConfirm={() => cancel.mutateAsync(order.id).catch(() => undefined)}
-    >
-      <Button size="small" loading={cancel.isPending}>
-        {t('orders.cancel.action')}
-      </Button>
-    </Popconfirm>
+    <span className="orders-time">
+      <span>{date}</span>
+      {time && <span className="orders-muted">{time}</span>}
+    </span>
   );
 }
 
@@ -54,7 +49,7 @@ function useColumns(): TableColumnsType<SpotOrder> {
     {
       key: 'time',
       title: t('orders.col.time'),
-      render: (_, o) => <span className="orders-time">{formatTime(isoOf(o.time))}</span>,
+      render: (_, o) => <StackedTime text={formatTime(isoOf(o.time))} />,
     },
     { key: 'pair', title: t('orders.col.pair'), render: (_, o) => displayName(o.symbol) },
     { key: 'type', title: t('orders.col.type'), render: (_, o) => t(orderTypeKey(o.type)) },
@@ -73,7 +68,7 @@ function useColumns(): TableColumnsType<SpotOrder> {
     },
     {
       key: 'trigger',
-      title: t('orders.col.triggerPrice'),
+      title: <span className="orders-th">{t('orders.col.triggerPrice')}</span>,
       ...num,
       render: (_, o) => exactAmount(o.triggerPrice),
     },
@@ -91,13 +86,13 @@ function useColumns(): TableColumnsType<SpotOrder> {
     },
     {
       key: 'average',
-      title: t('orders.col.averagePrice'),
+      title: <span className="orders-th">{t('orders.col.averagePrice')}</span>,
       ...num,
       render: (_, o) => exactAmount(o.averagePrice),
     },
     {
       key: 'value',
-      title: t('orders.col.entrustedValue'),
+      title: <span className="orders-th">{t('orders.col.entrustedValue')}</span>,
       ...num,
       render: (_, o) => exactAmount(o.entrustedValue),
     },
@@ -117,11 +112,13 @@ function useColumns(): TableColumnsType<SpotOrder> {
 
 /**
  * Orders as the seed lists them, newest first, one page at a time. A row expands to its
- * fills; an open order can be cancelled after a confirmation.
+ * fills; an open order can be cancelled after a confirmation. On a phone each order is a
+ * card instead, so no column hides off screen.
  */
 export function OrdersTable(props: OrdersTableProps) {
   const { t } = useTranslation();
   const columns = useColumns();
+  const phone = useIsPhone();
   if (props.failed && !props.orders)
     return (
       <Alert
@@ -134,6 +131,24 @@ export function OrdersTable(props: OrdersTableProps) {
           </Button>
         }
       />
+    );
+  const paged = props.total > props.size;
+  if (phone)
+    return (
+      <div className="orders-scroll" data-testid={props.testId}>
+        <OrderCards orders={props.orders} loading={props.loading} emptyText={props.emptyText} />
+        {paged && (
+          <Pagination
+            className="orders-pager"
+            simple
+            size="small"
+            current={props.page}
+            pageSize={props.size}
+            total={props.total}
+            onChange={props.onPage}
+          />
+        )}
+      </div>
     );
   return (
     <div className="orders-scroll" data-testid={props.testId}>
@@ -148,7 +163,7 @@ export function OrdersTable(props: OrdersTableProps) {
         onRow={(order) => ({ 'data-order-id': order.id }) as HTMLAttributes<HTMLElement>}
         expandable={{ expandedRowRender: (order) => <OrderFills orderId={order.id} /> }}
         pagination={
-          props.total > props.size
+          paged
             ? {
                 current: props.page,
                 pageSize: props.size,

@@ -86,14 +86,12 @@ function renderPanel(api: ReturnType<typeof fakeApi>) {
 }
 
 const signIn = () =>
-  useSession
-    .getState()
-    .signIn({
-      token: 't',
-      refreshToken: 'r',
-      issuedAt: new Date().toISOString(),
-      userInfo: testUser(),
-    });
+  useSession.getState().signIn({
+    token: 't',
+    refreshToken: 'r',
+    issuedAt: new Date().toISOString(),
+    userInfo: testUser(),
+  });
 
 describe('spot orders panel', () => {
   beforeAll(async () => {

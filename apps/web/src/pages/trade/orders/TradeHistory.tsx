@@ -7,6 +7,7 @@ import { displayName } from '../../../market/symbols.ts';
 import { exactAmount } from '../../../trading/amounts.ts';
 import { isoOf, orderSideKey } from '../../../trading/order-labels.ts';
 import { useMyFills } from '../../../trading/spot-queries.ts';
+import { StackedTime } from './OrdersTable.tsx';
 
 /** My latest fills in one market (myExchangeLog), newest first. */
 export function TradeHistory({ symbol }: { symbol: string }) {
@@ -15,7 +16,11 @@ export function TradeHistory({ symbol }: { symbol: string }) {
   const fills = useMyFills(symbol);
   const num = { align: 'right' as const, className: 'num' };
   const columns: TableColumnsType<SpotFill> = [
-    { key: 'time', title: t('orders.col.time'), render: (_, f) => formatTime(isoOf(f.time)) },
+    {
+      key: 'time',
+      title: t('orders.col.time'),
+      render: (_, f) => <StackedTime text={formatTime(isoOf(f.time))} />,
+    },
     { key: 'pair', title: t('orders.col.pair'), render: (_, f) => displayName(f.symbol) },
     {
       key: 'side',
