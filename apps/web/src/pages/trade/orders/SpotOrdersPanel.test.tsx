@@ -137,7 +137,9 @@ describe('spot orders panel', () => {
     expect(cells.getByText('0.1')).toBeTruthy();
     expect(cells.getByText('16,250.125')).toBeTruthy();
     expect(cells.getByText('Partially filled')).toBeTruthy();
-    expect(cells.getByText('03/05/2026 08:30:00')).toBeTruthy();
+    // Date over time, in the user's timezone and date format.
+    expect(cells.getByText('03/05/2026')).toBeTruthy();
+    expect(cells.getByText('08:30:00')).toBeTruthy();
 
     const stop = within(table.querySelector('[data-order-id="102"]') as HTMLElement);
     expect(stop.getByText('Stop-limit')).toBeTruthy();
@@ -231,5 +233,29 @@ describe('spot orders panel', () => {
     const usdt = balances.querySelector('[data-coin="USDT"]') as HTMLElement;
     expect(within(usdt).getByText('83,749.875')).toBeTruthy();
     expect(within(usdt).getByText('16,250.125')).toBeTruthy();
+  });
+
+  it('shows each order as a card on a phone, with every field and its cancel button', async () => {
+    const desktop = window.matchMedia;
+    window.matchMedia = (query: string) =>
+      ({ ...desktop(query), matches: query === '(max-width: 767px)' }) as MediaQueryList;
+    try {
+      signIn();
+      renderPanel(fakeApi());
+      const list = await screen.findByTestId('open-orders');
+      const card = await waitFor(() => {
+        const found = list.querySelector('li[data-order-id="102"]');
+        if (!found) throw new Error('no card yet');
+        return found as HTMLElement;
+      });
+      expect(list.querySelector('table')).toBeNull();
+      const fields = within(card);
+      expect(fields.getByText('Trigger price')).toBeTruthy();
+      expect(fields.getByText('61,000')).toBeTruthy();
+      expect(fields.getByText('Waiting for trigger price')).toBeTruthy();
+      expect(fields.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    } finally {
+      window.matchMedia = desktop;
+    }
   });
 });
