@@ -1,6 +1,7 @@
 import { Switch, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../../../layout/useIsPhone.ts';
 import { useSession } from '../../../session/store.ts';
 import { useSpotOrders, type OrderStatusFilter } from '../../../trading/spot-queries.ts';
 import { OrdersTable } from './OrdersTable.tsx';
@@ -53,6 +54,7 @@ function PagedOrders(props: {
 export function SpotOrdersPanel({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
   const signedIn = useSession((s) => s.isLogin);
+  const phone = useIsPhone();
   const [tab, setTab] = useState<Tab>('open');
   const [currentOnly, setCurrentOnly] = useState(true);
   const scope = currentOnly ? symbol : undefined;
@@ -67,19 +69,20 @@ export function SpotOrdersPanel({ symbol }: { symbol: string }) {
     );
 
   const ordersTab = tab === 'open' || tab === 'history';
+  const scopeSwitch = ordersTab ? (
+    <label className="orders-scope">
+      <Switch size="small" checked={currentOnly} onChange={setCurrentOnly} />
+      <span>{t('orders.currentOnly')}</span>
+    </label>
+  ) : null;
   return (
     <section className="orders-panel" aria-label={t('orders.title')}>
+      {/* On a phone the tabs need the whole row; the switch goes above them. */}
+      {phone && scopeSwitch && <div className="orders-scope-row">{scopeSwitch}</div>}
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as Tab)}
-        tabBarExtraContent={
-          ordersTab ? (
-            <label className="orders-scope">
-              <Switch size="small" checked={currentOnly} onChange={setCurrentOnly} />
-              <span>{t('orders.currentOnly')}</span>
-            </label>
-          ) : null
-        }
+        tabBarExtraContent={phone ? null : scopeSwitch}
         items={[
           {
             key: 'open',
