@@ -63,7 +63,8 @@ function renderRules(api: ApiCall, entry = '/rule/index?tab=spot') {
   );
 }
 
-describe('trading rules page', () => {
+// Rendering antd in jsdom is slow on a busy machine; the limit only stops a hang.
+describe('trading rules page', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     installDomShims();
     await initI18n('en');

@@ -93,7 +93,8 @@ const signIn = () =>
     userInfo: testUser(),
   });
 
-describe('spot orders panel', () => {
+// Rendering antd tables in jsdom is slow on a busy machine; the limit only stops a hang.
+describe('spot orders panel', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     installDomShims();
     await initI18n('en');
