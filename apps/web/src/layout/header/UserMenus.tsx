@@ -46,9 +46,11 @@ export function UserMenus({ assets, avatar }: { assets: MenuLink[]; avatar: Menu
           ],
         }}
       >
-        <Button type="text" aria-label={t('layout.account')}>
+        {/* No aria-label: the visible name must stay part of the button's name (WCAG 2.5.3). */}
+        <Button type="text">
           <Avatar size="small" src={userInfo?.avatar ?? undefined} icon={<UserOutlined />} />
           <span className="desktop-only">{name}</span>
+          <span className="visually-hidden">{t('layout.account')}</span>
         </Button>
       </Dropdown>
     </>

@@ -53,7 +53,7 @@ function SpotRules() {
         <Typography.Paragraph>{t('rules.selfTrade.text')}</Typography.Paragraph>
       </Section>
       <Section id="rules-fees" title={t('rules.fees.title')}>
-        <Typography.Paragraph type="secondary">{t('rules.fees.lead')}</Typography.Paragraph>
+        <Typography.Paragraph className="rules-lead">{t('rules.fees.lead')}</Typography.Paragraph>
         <SpotFeeTable />
       </Section>
       <Section id="rules-fund" title={t('fund.title')}>
