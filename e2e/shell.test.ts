@@ -137,7 +137,11 @@ describe('the web shell in a browser', () => {
     await page.getByRole('heading', { name: 'Meridian' }).waitFor();
     expect(await landmarks(page)).toEqual({ header: 1, main: 1, footer: 1 });
     const menu = page.getByRole('navigation', { name: 'Main menu' });
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Home', 'Market']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'Home',
+      'Market',
+      'Trading rules',
+    ]);
     expect(await page.title()).toBe('Meridian');
     await page.close();
   });

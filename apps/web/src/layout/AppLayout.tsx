@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { AppFooter } from './AppFooter.tsx';
 import { AppHeader } from './header/AppHeader.tsx';
 import { useShellMenus } from './header/useShellMenus.ts';
+import { UserFeed } from '../trading/useUserFeed.ts';
 import { showFooter, showHeader } from './visibility.ts';
 import './layout.css';
 
@@ -22,6 +23,7 @@ export function AppLayout() {
       <a className="skip-link" href="#main">
         {t('layout.skipToContent')}
       </a>
+      <UserFeed />
       {showHeader(pathname) && <AppHeader menus={menus} />}
       <main id="main" className="app-main">
         <Outlet />

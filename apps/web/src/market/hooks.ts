@@ -38,7 +38,7 @@ function marketLayer(api: ApiCall, socketUrl: string): MarketLayer {
 }
 
 /** The page's own origin as a socket address, when the configuration names none. */
-function defaultSocketUrl(): string {
+export function defaultSocketUrl(): string {
   const { protocol, host } = window.location;
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}`;
 }

@@ -30,7 +30,9 @@ describe('menus from the route registry', () => {
     expect(topMenu(PAGES, false)).toEqual([
       { kind: 'link', key: '/home/index', to: '/home/index', label: 'menu.home' },
       { kind: 'link', key: '/quotes/index', to: '/quotes/index', label: 'menu.market' },
+      { kind: 'link', key: '/rule/index', to: '/rule/index', label: 'menu.rules' },
     ]);
+    expect(menuLinks(PAGES, 'assets', true).map((l) => l.to)).toEqual(['/account/entrust/spot']);
     expect(menuLinks(PAGES, 'footer', false).map((l) => l.to)).toEqual([
       '/quotes/index',
       '/market/main',

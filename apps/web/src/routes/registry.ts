@@ -62,6 +62,12 @@ export const PAGES: readonly PageEntry[] = [
     menus: [{ placement: 'footer', label: 'menu.rates' }],
   },
   {
+    path: '/rule/index',
+    load: async () => (await import('../pages/rule/RulesPage.tsx')).RulesPage,
+    access: 'public',
+    menus: [{ placement: 'top', label: 'menu.rules' }],
+  },
+  {
     path: '/user/login',
     load: async () => (await import('../pages/user/LoginPage.tsx')).default,
     access: 'guest',
@@ -99,6 +105,12 @@ export const PAGES: readonly PageEntry[] = [
       { placement: 'avatar', label: 'menu.devices', search: '?tab=device-management' },
       { placement: 'avatar', label: 'menu.apiKeys', search: '?tab=api' },
     ],
+  },
+  {
+    path: '/account/entrust/spot',
+    load: async () => (await import('../pages/account/entrust/SpotEntrustPage.tsx')).default,
+    access: 'user',
+    menus: [{ placement: 'assets', label: 'menu.orderCenter' }],
   },
   ...(
     [

@@ -31,8 +31,9 @@ export const themes: Record<Theme, ThemeConfig> = {
     },
     components: {
       // The brand blue is too dark for text on the night background (WCAG AA 4.5:1);
-      // selected menu items use a lighter tint of it.
+      // selected menu items and tabs use a lighter tint of it.
       Menu: { itemSelectedColor: '#7aa5ff', horizontalItemSelectedColor: '#7aa5ff' },
+      Tabs: { itemSelectedColor: '#7aa5ff', itemActiveColor: '#7aa5ff', itemHoverColor: '#7aa5ff' },
     },
   },
 };

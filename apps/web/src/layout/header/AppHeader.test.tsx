@@ -67,7 +67,7 @@ describe('header', () => {
       userInfo: testUser({ email: 'alice@example.com' }),
     });
     const router = renderHeader();
-    const account = screen.getByRole('button', { name: 'My account' });
+    const account = screen.getByRole('button', { name: /My account/ });
     expect(account.textContent).toContain('al***om');
     await act(async () => fireEvent.mouseEnter(account));
     const logout = await screen.findByText('Log out');

@@ -24,8 +24,9 @@ export function UserMenus({ assets, avatar }: { assets: MenuLink[]; avatar: Menu
     <>
       {assets.length > 0 && (
         <Dropdown menu={{ items: linkItems(assets, t) }}>
-          <Button type="text" icon={<WalletOutlined />}>
-            {t('menu.assets')}
+          {/* On a phone the wallet icon alone keeps the header within the screen. */}
+          <Button type="text" icon={<WalletOutlined />} aria-label={t('menu.assets')}>
+            <span className="desktop-only">{t('menu.assets')}</span>
           </Button>
         </Dropdown>
       )}
@@ -45,9 +46,11 @@ export function UserMenus({ assets, avatar }: { assets: MenuLink[]; avatar: Menu
           ],
         }}
       >
-        <Button type="text" aria-label={t('layout.account')}>
+        {/* No aria-label: the visible name must stay part of the button's name (WCAG 2.5.3). */}
+        <Button type="text">
           <Avatar size="small" src={userInfo?.avatar ?? undefined} icon={<UserOutlined />} />
           <span className="desktop-only">{name}</span>
+          <span className="visually-hidden">{t('layout.account')}</span>
         </Button>
       </Dropdown>
     </>

@@ -1,0 +1,76 @@
+import { Alert, Button, Table, type TableColumnsType } from 'antd';
+import type { HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SpotFill } from '@meridian/contract';
+import { useFormatTime } from '../../../dates/useFormatTime.ts';
+import { displayName } from '../../../market/symbols.ts';
+import { exactAmount } from '../../../trading/amounts.ts';
+import { isoOf, orderSideKey } from '../../../trading/order-labels.ts';
+import { useMyFills } from '../../../trading/spot-queries.ts';
+import { StackedTime } from './OrdersTable.tsx';
+
+/** My latest fills in one market (myExchangeLog), newest first. */
+export function TradeHistory({ symbol }: { symbol: string }) {
+  const { t } = useTranslation();
+  const formatTime = useFormatTime();
+  const fills = useMyFills(symbol);
+  const num = { align: 'right' as const, className: 'num' };
+  const columns: TableColumnsType<SpotFill> = [
+    {
+      key: 'time',
+      title: t('orders.col.time'),
+      render: (_, f) => <StackedTime text={formatTime(isoOf(f.time))} />,
+    },
+    { key: 'pair', title: t('orders.col.pair'), render: (_, f) => displayName(f.symbol) },
+    {
+      key: 'side',
+      title: t('orders.col.side'),
+      render: (_, f) => (
+        <span className={f.side === 'buy' ? 'px-up' : 'px-down'}>{t(orderSideKey(f.side))}</span>
+      ),
+    },
+    { key: 'role', title: t('orders.col.role'), render: (_, f) => t(`orders.role.${f.role}`) },
+    { key: 'price', title: t('orders.col.price'), ...num, render: (_, f) => exactAmount(f.price) },
+    {
+      key: 'quantity',
+      title: t('orders.col.quantity'),
+      ...num,
+      render: (_, f) => exactAmount(f.quantity),
+    },
+    { key: 'value', title: t('orders.col.value'), ...num, render: (_, f) => exactAmount(f.value) },
+    {
+      key: 'fee',
+      title: t('orders.col.fee'),
+      ...num,
+      render: (_, f) => `${exactAmount(f.fee)} ${f.feeCoin}`,
+    },
+  ];
+  if (fills.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('orders.loadFailed')}
+        action={
+          <Button size="small" onClick={() => void fills.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  return (
+    <div className="orders-scroll" data-testid="trade-history">
+      <Table<SpotFill>
+        size="small"
+        rowKey="id"
+        columns={columns}
+        dataSource={fills.data ?? []}
+        loading={fills.isPending}
+        locale={{ emptyText: t('orders.empty.trades') }}
+        scroll={{ x: 'max-content' }}
+        onRow={(fill) => ({ 'data-fill-id': fill.id }) as HTMLAttributes<HTMLElement>}
+        pagination={false}
+      />
+    </div>
+  );
+}
