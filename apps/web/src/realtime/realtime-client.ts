@@ -39,6 +39,8 @@ export interface RealtimeOptions {
   createSocket?: SocketFactory;
   reconnectDelayMs?: number;
   schedule?: (run: () => void, ms: number) => () => void;
+  /** Close codes after which reconnecting cannot help (e.g. "another tab took over"). */
+  finalCloseCodes?: readonly number[];
 }
 
 const OPEN = 1;
@@ -134,7 +136,14 @@ export class RealtimeClient {
     };
     socket.onmessage = (event) => this.receive(String(event.data));
     socket.onerror = () => this.retry(socket);
-    socket.onclose = () => this.retry(socket);
+    socket.onclose = (event) => {
+      const code = (event as { code?: unknown } | null)?.code;
+      if (typeof code === 'number' && this.options.finalCloseCodes?.includes(code)) {
+        if (socket === this.socket) this.close();
+        return;
+      }
+      this.retry(socket);
+    };
   }
 
   private retry(socket: SocketLike): void {

@@ -23,9 +23,9 @@ class FakeSocket implements SocketLike {
   receive(message: unknown) {
     this.onmessage?.({ data: JSON.stringify(message) });
   }
-  drop() {
+  drop(code?: number) {
     this.readyState = 3;
-    this.onclose?.({});
+    this.onclose?.(code === undefined ? {} : { code });
   }
 }
 
@@ -131,6 +131,19 @@ describe('user feed', () => {
     sockets[1]!.receive(ready);
     vi.advanceTimersByTime(USER_FEED_BATCH_MS);
     expect(invalidateSpot).toHaveBeenCalledTimes(1);
+    close();
+  });
+
+  it.each([
+    [4403, 'another user', 1],
+    [4409, 'replaced by a newer socket', 1],
+    [4401, 'not signed in (the session keeper brings a new token)', 2],
+  ])('after close code %i (%s) opens %i socket(s)', (code, _why, count) => {
+    const { sockets, close } = setup();
+    sockets[0]!.open();
+    sockets[0]!.drop(code);
+    vi.advanceTimersByTime(10_000);
+    expect(sockets).toHaveLength(count);
     close();
   });
 

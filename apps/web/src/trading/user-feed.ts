@@ -1,5 +1,6 @@
 import {
   USER_CHANNEL,
+  USER_SOCKET_CLOSE,
   userSocketPath,
   userSocketMessageSchema,
   type UserSocketAuth,
@@ -38,6 +39,9 @@ export function openUserFeed(options: UserFeedOptions): () => void {
     createSocket: options.createSocket,
     reconnectDelayMs: options.reconnectDelayMs,
     schedule: options.schedule,
+    // Another user's path, or a newer socket of the same user replacing this one: trying
+    // again would only take the place back from the newer tab.
+    finalCloseCodes: [USER_SOCKET_CLOSE.forbidden, USER_SOCKET_CLOSE.replaced],
   });
   const reloads = new Batcher<true>(
     USER_FEED_BATCH_MS,
