@@ -1,0 +1,328 @@
+import { Button, Input, Modal, Segmented, Slider } from 'antd';
+import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '../../session/store.ts';
+import { ratePercent, type FieldError, type OrderKind, type OrderSide } from './order-math.ts';
+import {
+  useOrderForm,
+  type OrderForm,
+  type OrderFormMarket,
+  type PickedPrice,
+} from './useOrderForm.ts';
+import { useSpotWallet } from './useSpotWallet.ts';
+
+const KINDS: OrderKind[] = ['limit', 'market', 'stop_limit'];
+const MARKS = { 0: '0%', 25: '25%', 50: '50%', 75: '75%', 100: '100%' };
+
+interface Coins {
+  base: string;
+  quote: string;
+}
+
+function NumberField({
+  id,
+  label,
+  value,
+  unit,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  unit: string;
+  error?: string | undefined;
+  onChange: (typed: string) => void;
+}) {
+  return (
+    <div className="tf-field">
+      <label htmlFor={id} className="tf-label mkt-muted">
+        {label}
+      </label>
+      <Input
+        id={id}
+        value={value}
+        inputMode="decimal"
+        autoComplete="off"
+        status={error ? 'error' : ''}
+        suffix={<span className="mkt-muted">{unit}</span>}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <div className="tf-error" id={`${id}-error`} role={error ? 'alert' : undefined}>
+        {error ?? ''}
+      </div>
+    </div>
+  );
+}
+
+function useFieldError(coins: Coins, minNotional: string | null) {
+  const { t } = useTranslation();
+  return (error: FieldError | undefined, coin: string) => {
+    if (!error) return undefined;
+    if (error === 'minValue')
+      return t('trade.form.error.minValue', {
+        min: minNotional ?? '',
+        coin: coins.quote.toUpperCase(),
+      });
+    if (error === 'balance') return t('trade.form.error.balance', { coin: coin.toUpperCase() });
+    return t('trade.form.error.zero');
+  };
+}
+
+/** The figures the user checks before sending, and again in the confirmation. */
+function Figures({ form, coins, rates }: { form: OrderForm; coins: Coins; rates: string }) {
+  const { t } = useTranslation();
+  const { summary, side } = form;
+  const spendCoin = (side === 'buy' ? coins.quote : coins.base).toUpperCase();
+  const receiveCoin = (side === 'buy' ? coins.base : coins.quote).toUpperCase();
+  const show = (value: string | null, coin: string) => (value === null ? '--' : `${value} ${coin}`);
+  const rows = [
+    ['available', t('trade.form.available'), show(summary.available, spendCoin)],
+    [
+      'value',
+      summary.valueEstimated ? t('trade.form.valueEstimated') : t('trade.form.value'),
+      show(summary.value, coins.quote.toUpperCase()),
+    ],
+    ['fee', t('trade.form.fee', { rates }), show(summary.fee, receiveCoin)],
+    ['receive', t('trade.form.receive'), show(summary.receive, receiveCoin)],
+    ['after', t('trade.form.after'), show(summary.after, spendCoin)],
+  ] as const;
+  return (
+    <dl className="tf-figures">
+      {rows.map(([key, label, value]) => (
+        <div key={key} data-testid={`figure-${key}`}>
+          <dt className="mkt-muted">{label}</dt>
+          <dd className="num">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function feeRates(form: OrderForm, maker: string | null, taker: string | null, t: TFunction) {
+  const makerText = ratePercent(maker);
+  const takerText = ratePercent(taker);
+  if (!takerText) return t('trade.form.feeUnknown');
+  if (form.kind === 'market' || !makerText) return t('trade.form.takerRate', { taker: takerText });
+  return t('trade.form.makerTaker', { maker: makerText, taker: takerText });
+}
+
+/** One side of the form (buy or sell): fields, share slider, figures and the send button. */
+export function SideForm({
+  side,
+  kind,
+  market,
+  coins,
+  picked,
+}: {
+  side: OrderSide;
+  kind: OrderKind;
+  market: OrderFormMarket;
+  coins: Coins;
+  picked: PickedPrice | null;
+}) {
+  const { t } = useTranslation();
+  const isLogin = useSession((s) => s.isLogin);
+  const wallet = useSpotWallet(coins.base, coins.quote);
+  const available = wallet.data
+    ? (side === 'buy' ? wallet.data.quote : wallet.data.base).available
+    : null;
+  const form = useOrderForm({ side, kind, market, available, picked });
+  const { pathname, search } = useLocation();
+  const fieldError = useFieldError(coins, market.maths.minNotional);
+  const base = coins.base.toUpperCase();
+  const quote = coins.quote.toUpperCase();
+  const id = (name: string) => `tf-${side}-${name}`;
+  const rates = feeRates(form, market.maths.makerFeeRate, market.maths.takerFeeRate, t);
+  const title = t(side === 'buy' ? 'trade.form.buyTitle' : 'trade.form.sellTitle', { base });
+  const redirect = `?redirect=${encodeURIComponent(pathname + search)}`;
+  return (
+    <section className={`tf-side tf-${side}`} aria-label={title}>
+      {kind === 'market' ? (
+        <div className="tf-field">
+          <span className="tf-label mkt-muted">{t('trade.form.price', { quote })}</span>
+          <Input value={t('trade.form.marketPrice')} disabled />
+          <div className="tf-error" />
+        </div>
+      ) : (
+        <NumberField
+          id={id('price')}
+          label={t('trade.form.price', { quote })}
+          value={form.price}
+          unit={quote}
+          error={fieldError(form.summary.errors.price, coins.quote)}
+          onChange={form.setPrice}
+        />
+      )}
+      {kind === 'stop_limit' ? (
+        <NumberField
+          id={id('trigger')}
+          label={t('trade.form.trigger', { quote })}
+          value={form.trigger}
+          unit={quote}
+          error={form.triggerError ? t('trade.form.error.zero') : undefined}
+          onChange={form.setTrigger}
+        />
+      ) : null}
+      {kind === 'market' && side === 'buy' ? (
+        <Segmented
+          size="small"
+          block
+          className="tf-by"
+          value={form.useAmount ? 'amount' : 'quantity'}
+          onChange={(value) => form.setUseAmount(value === 'amount')}
+          options={[
+            { value: 'quantity', label: t('trade.form.byQuantity') },
+            { value: 'amount', label: t('trade.form.byAmount', { quote }) },
+          ]}
+        />
+      ) : null}
+      {form.byAmount ? (
+        <NumberField
+          id={id('amount')}
+          label={t('trade.form.amount', { quote })}
+          value={form.quoteAmount}
+          unit={quote}
+          error={fieldError(form.summary.errors.amount, coins.quote)}
+          onChange={form.setQuoteAmount}
+        />
+      ) : (
+        <NumberField
+          id={id('quantity')}
+          label={t('trade.form.quantity', { base })}
+          value={form.quantity}
+          unit={base}
+          error={fieldError(
+            form.summary.errors.quantity,
+            side === 'buy' ? coins.quote : coins.base,
+          )}
+          onChange={form.setQuantity}
+        />
+      )}
+      <Slider
+        className="tf-slider"
+        marks={MARKS}
+        step={null}
+        value={form.percent}
+        disabled={!isLogin}
+        onChange={form.setPercent}
+        tooltip={{ open: false }}
+        aria-label={t('trade.form.share')}
+      />
+      <Figures form={form} coins={coins} rates={rates} />
+      {isLogin ? (
+        <Button
+          block
+          type="primary"
+          className={`tf-submit tf-submit-${side}`}
+          disabled={!form.ready}
+          onClick={form.review}
+        >
+          {title}
+        </Button>
+      ) : (
+        <div className="tf-guest">
+          <Link to={`/user/login${redirect}`} className="ant-btn ant-btn-primary ant-btn-block">
+            {t('trade.form.login')}
+          </Link>
+          <Link to={`/user/register${redirect}`} className="ant-btn ant-btn-default ant-btn-block">
+            {t('trade.form.register')}
+          </Link>
+        </div>
+      )}
+      <Modal
+        open={form.confirming}
+        title={t('trade.confirm.title', { action: title })}
+        okText={t('trade.confirm.ok')}
+        cancelText={t('trade.confirm.cancel')}
+        confirmLoading={form.submitting}
+        onOk={() => void form.confirm()}
+        onCancel={form.cancel}
+        destroyOnHidden
+      >
+        <dl className="tf-figures tf-confirm">
+          <div>
+            <dt className="mkt-muted">{t('trade.confirm.market')}</dt>
+            <dd>{`${base}/${quote}`}</dd>
+          </div>
+          <div>
+            <dt className="mkt-muted">{t('trade.confirm.type')}</dt>
+            <dd>{t(`trade.kind.${kind}`)}</dd>
+          </div>
+          {kind === 'stop_limit' ? (
+            <div>
+              <dt className="mkt-muted">{t('trade.form.trigger', { quote })}</dt>
+              <dd className="num">{form.trigger}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt className="mkt-muted">{t('trade.form.price', { quote })}</dt>
+            <dd className="num">{kind === 'market' ? t('trade.form.marketPrice') : form.price}</dd>
+          </div>
+          <div>
+            <dt className="mkt-muted">
+              {form.byAmount
+                ? t('trade.form.amount', { quote })
+                : t('trade.form.quantity', { base })}
+            </dt>
+            <dd className="num">{form.byAmount ? form.quoteAmount : form.quantity}</dd>
+          </div>
+        </dl>
+        <Figures form={form} coins={coins} rates={rates} />
+      </Modal>
+    </section>
+  );
+}
+
+/**
+ * The order form: type tabs, then buy and sell side by side (one at a time, with a
+ * toggle, on a phone). Keyed by market by its parent, so a new market starts clean.
+ */
+export function OrderPanel({
+  market,
+  coins,
+  picked,
+  phone,
+}: {
+  market: OrderFormMarket;
+  coins: Coins;
+  picked: PickedPrice | null;
+  phone: boolean;
+}) {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<OrderKind>('limit');
+  const [side, setSide] = useState<OrderSide>('buy');
+  const sides: OrderSide[] = phone ? [side] : ['buy', 'sell'];
+  return (
+    <section className="trade-form market-panel" aria-label={t('trade.form.title')}>
+      <div className="tf-head">
+        <Segmented<OrderKind>
+          value={kind}
+          onChange={setKind}
+          aria-label={t('trade.form.kind')}
+          options={KINDS.map((value) => ({ value, label: t(`trade.kind.${value}`) }))}
+        />
+        {phone ? (
+          <Segmented<OrderSide>
+            className={`tf-toggle tf-toggle-${side}`}
+            value={side}
+            onChange={setSide}
+            options={[
+              { value: 'buy', label: t('trade.form.buy') },
+              { value: 'sell', label: t('trade.form.sell') },
+            ]}
+          />
+        ) : null}
+      </div>
+      <div className="tf-sides">
+        {sides.map((s) => (
+          <SideForm key={s} side={s} kind={kind} market={market} coins={coins} picked={picked} />
+        ))}
+      </div>
+    </section>
+  );
+}
