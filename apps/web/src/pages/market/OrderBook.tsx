@@ -24,7 +24,8 @@ export function useOrderBook(rows = BOOK_ROWS, step: string | null = null) {
             bids: groupLevels(depth.bids, 'bid', step),
           }
         : depth;
-    return bookView(grouped, rows);
+    // The spread is the book's real one: grouped rows round it away from the prices.
+    return { ...bookView(grouped, rows), spread: bookView(depth, 1).spread };
   }, [depth, rows, step]);
 }
 

@@ -2,7 +2,7 @@ import { Button, Input, Modal, Segmented, Slider } from 'antd';
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../session/store.ts';
 import { ratePercent, type FieldError, type OrderKind, type OrderSide } from './order-math.ts';
 import {
@@ -73,6 +73,25 @@ function useFieldError(coins: Coins, minNotional: string | null) {
   };
 }
 
+/** A real link (it opens in a new tab too) that looks like a button and routes in the app. */
+function GuestLink({ to, primary, children }: { to: string; primary?: boolean; children: string }) {
+  const navigate = useNavigate();
+  return (
+    <Button
+      block
+      href={to}
+      type={primary ? 'primary' : 'default'}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        void navigate(to);
+      }}
+    >
+      {children}
+    </Button>
+  );
+}
+
 /** The figures the user checks before sending, and again in the confirmation. */
 function Figures({ form, coins, rates }: { form: OrderForm; coins: Coins; rates: string }) {
   const { t } = useTranslation();
@@ -118,12 +137,14 @@ export function SideForm({
   market,
   coins,
   picked,
+  phone,
 }: {
   side: OrderSide;
   kind: OrderKind;
   market: OrderFormMarket;
   coins: Coins;
   picked: PickedPrice | null;
+  phone: boolean;
 }) {
   const { t } = useTranslation();
   const isLogin = useSession((s) => s.isLogin);
@@ -142,6 +163,12 @@ export function SideForm({
   const redirect = `?redirect=${encodeURIComponent(pathname + search)}`;
   return (
     <section className={`tf-side tf-${side}`} aria-label={title}>
+      {/* On a phone the Buy/Sell toggle already says which side this is. */}
+      {phone ? null : (
+        <h3 className={`tf-title px-${side === 'buy' ? 'up' : 'down'}`} aria-hidden>
+          {title}
+        </h3>
+      )}
       {kind === 'market' ? (
         <div className="tf-field">
           <span className="tf-label mkt-muted">{t('trade.form.price', { quote })}</span>
@@ -226,12 +253,10 @@ export function SideForm({
         </Button>
       ) : (
         <div className="tf-guest">
-          <Link to={`/user/login${redirect}`} className="ant-btn ant-btn-primary ant-btn-block">
+          <GuestLink to={`/user/login${redirect}`} primary>
             {t('trade.form.login')}
-          </Link>
-          <Link to={`/user/register${redirect}`} className="ant-btn ant-btn-default ant-btn-block">
-            {t('trade.form.register')}
-          </Link>
+          </GuestLink>
+          <GuestLink to={`/user/register${redirect}`}>{t('trade.form.register')}</GuestLink>
         </div>
       )}
       <Modal
@@ -320,7 +345,15 @@ export function OrderPanel({
       </div>
       <div className="tf-sides">
         {sides.map((s) => (
-          <SideForm key={s} side={s} kind={kind} market={market} coins={coins} picked={picked} />
+          <SideForm
+            key={s}
+            side={s}
+            kind={kind}
+            market={market}
+            coins={coins}
+            picked={picked}
+            phone={phone}
+          />
         ))}
       </div>
     </section>

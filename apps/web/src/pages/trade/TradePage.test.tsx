@@ -160,8 +160,7 @@ describe('spot trade page', () => {
   afterEach(cleanup);
 
   it('shows a visitor log-in and sign-up links back to this page instead of sending', async () => {
-    const api = fakeApi();
-    renderTrade(api, '/trade/index?type=spot&symbol=btc');
+    const { router } = renderTrade(fakeApi(), '/trade/index?type=spot&symbol=btc');
     const form = await screen.findByRole('region', { name: 'Buy BTC' });
     const back = `?redirect=${encodeURIComponent('/trade/index?type=spot&symbol=btc')}`;
     expect(within(form).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
@@ -171,6 +170,9 @@ describe('spot trade page', () => {
       `/user/register${back}`,
     );
     expect(within(form).queryByRole('button', { name: 'Buy BTC' })).toBeNull();
+    fireEvent.click(within(form).getByRole('link', { name: 'Log in' }));
+    expect(router.state.location.pathname).toBe('/user/login');
+    expect(router.state.location.search).toBe(back);
   });
 
   it('keeps typed quantities to the market decimals', async () => {

@@ -18,8 +18,8 @@ import { useTradeMarket } from './useTradeMarket.ts';
 import './trade.css';
 
 /** Book rows per side on a wide screen: as tall as the chart and the form beside it. */
-const DESKTOP_BOOK_ROWS = 16;
-const PHONE_BOOK_ROWS = 10;
+const DESKTOP_BOOK_ROWS = 12;
+const PHONE_BOOK_ROWS = 8;
 const DESKTOP_TRADE_ROWS = 30;
 
 function TradeView({ fullScreen }: { fullScreen: boolean }) {
