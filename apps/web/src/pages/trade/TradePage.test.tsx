@@ -197,6 +197,11 @@ describe('spot trade page', () => {
     );
     expect(within(form).getByTestId('figure-value').textContent).toContain('500 USDT');
     expect(within(form).getByTestId('figure-after').textContent).toContain('500 USDT');
+    // A buy pays its fee in what it receives: at most the taker's 0.20% of 5 BTC.
+    expect(within(form).getByTestId('figure-fee').textContent).toBe(
+      'Fee, at most (maker 0.10% / taker 0.20%)0.01 BTC',
+    );
+    expect(within(form).getByTestId('figure-receive').textContent).toContain('4.99 BTC');
   });
 
   it('shows a fault under the field before sending', async () => {
