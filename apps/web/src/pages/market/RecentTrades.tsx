@@ -29,6 +29,8 @@ export function RecentTrades({
 }) {
   const { t } = useTranslation();
   const { trades, timezone } = useRecentTrades(rows);
+  const Rows = onPick ? 'div' : 'ol';
+  const Row = onPick ? 'div' : 'li';
   return (
     <Card size="small" title={t('market.trades.title')} className="market-panel trades">
       <div className="trades-head mkt-muted">
@@ -39,12 +41,13 @@ export function RecentTrades({
       {trades.length === 0 ? (
         <p className="book-note mkt-muted">{t('market.trades.empty')}</p>
       ) : (
-        <ol className="trades-list">
+        // Pickable rows are buttons, which a list may not hold: then the rows are a group.
+        <Rows className="trades-list">
           {trades.map((trade) => {
             const price = atDecimals(trade.price, decimals.price);
             const pick = () => onPick?.(price);
             return (
-              <li
+              <Row
                 key={trade.id}
                 className={`trade-row${onPick ? ' is-pickable' : ''}`}
                 {...(onPick
@@ -69,10 +72,10 @@ export function RecentTrades({
                 </span>
                 <span className="num">{atDecimals(trade.amount, decimals.amount)}</span>
                 <span className="num mkt-muted">{formatClock(trade.time, timezone)}</span>
-              </li>
+              </Row>
             );
           })}
-        </ol>
+        </Rows>
       )}
     </Card>
   );

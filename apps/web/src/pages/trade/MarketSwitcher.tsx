@@ -147,7 +147,8 @@ export function MarketSwitcher({
       <Button
         type="text"
         className="ms-trigger"
-        aria-label={t('trade.switcher.open')}
+        // The visible pair leads the name, so what is read out matches what is seen.
+        aria-label={`${name}, ${t('trade.switcher.open')}`}
         aria-expanded={open}
       >
         <PairName name={name} />

@@ -238,7 +238,7 @@ export function SideForm({
         disabled={!isLogin}
         onChange={form.setPercent}
         tooltip={{ open: false }}
-        aria-label={t('trade.form.share')}
+        ariaLabelForHandle={t('trade.form.share')}
       />
       <Figures form={form} coins={coins} rates={rates} />
       {isLogin ? (

@@ -330,7 +330,7 @@ describe('spot trade page', () => {
     const { router, feed } = renderTrade(fakeApi(), '/trade/index?type=spot&symbol=btc');
     await screen.findByRole('region', { name: 'Buy BTC' });
     act(() => feed.tickers.snapshot([priceInfo('ethusdt', '3300.5', 1, '2.00')]));
-    fireEvent.click(screen.getByRole('button', { name: 'Switch market' }));
+    fireEvent.click(screen.getByRole('button', { name: 'BTC/USDT, Switch market' }));
     const eth = (await screen.findAllByRole('listitem')).find(
       (item) => item.getAttribute('data-symbol') === 'ethusdt',
     );
