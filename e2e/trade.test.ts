@@ -44,12 +44,16 @@ describe('spot trade page in a browser', () => {
     const crashes: string[] = [];
     page.on('pageerror', (error) => crashes.push(error.message));
     await page.addInitScript(
-      ([token, refresh, issued]) => {
-        localStorage.setItem('meridian:token', token);
-        localStorage.setItem('meridian:refreshToken', refresh);
-        localStorage.setItem('meridian:tokenIssuedAt', issued);
+      (entries: Record<string, string>) => {
+        for (const [name, entry] of Object.entries(entries)) {
+          localStorage.setItem(`meridian:${name}`, entry);
+        }
       },
-      [stored(session.token), stored(session.refreshToken), stored(session.issuedAt)],
+      {
+        token: stored(session.token),
+        refreshToken: stored(session.refreshToken),
+        tokenIssuedAt: stored(session.issuedAt),
+      },
     );
     const submits: { key: string | undefined; body: string | null }[] = [];
     page.on('request', (request) => {
