@@ -71,8 +71,14 @@ function fakeApi(options: FakeOptions = {}) {
     if (path.includes('depth')) {
       return {
         symbol: 'btcusdt',
-        asks: [['100.5', '1.5']],
-        bids: [['99.5', '2']],
+        asks: [
+          ['100.5', '1.5'],
+          ['100.7', '0.5'],
+        ],
+        bids: [
+          ['99.5', '2'],
+          ['99.2', '1'],
+        ],
         time: 1,
       };
     }
@@ -305,6 +311,19 @@ describe('spot trade page', () => {
     expect((within(buyForm()).getByLabelText('Price (USDT)') as HTMLInputElement).value).toBe(
       '99.50',
     );
+  });
+
+  it('groups the book by a coarser step: asks up, bids down', async () => {
+    renderTrade(fakeApi(), '/trade/index?type=spot&symbol=btc');
+    await screen.findByRole('button', { name: /99\.50/ });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Price grouping' }));
+    fireEvent.click(await screen.findByTitle('1'));
+    const rows = () =>
+      screen
+        .getAllByTestId('book-row')
+        .map((row) => row.textContent?.trim())
+        .filter((text) => text);
+    await vi.waitFor(() => expect(rows()).toEqual(['1012.0000', '993.0000']));
   });
 
   it('warns about an unknown market and shows BTC/USDT', async () => {
