@@ -13,6 +13,11 @@ export function keyForSubmission(last: Attempt | null, body: string, fresh: () =
   return last && last.body === body ? last : { body, key: fresh() };
 }
 
+/**
+ * 128 random bits as hex. `getRandomValues` rather than `randomUUID`: the latter exists
+ * only in secure contexts, and a self-hosted platform may be served over plain HTTP.
+ */
 export function randomKey(): string {
-  return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyForSubmission } from './idempotency.ts';
+import { keyForSubmission, randomKey } from './idempotency.ts';
 import { resolveTradeSymbol } from './trade-symbol.ts';
 
 describe('trade page symbol', () => {
@@ -31,5 +31,13 @@ describe('idempotency key per submission', () => {
     const other = keyForSubmission(first, '{"quantity":"2"}', fresh);
     expect(other.key).not.toBe(first.key);
     expect(other.body).toBe('{"quantity":"2"}');
+  });
+});
+
+describe('random idempotency keys', () => {
+  it('are 32 hex digits and differ each time', () => {
+    const keys = new Set(Array.from({ length: 50 }, randomKey));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/);
   });
 });
