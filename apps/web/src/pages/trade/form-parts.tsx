@@ -1,11 +1,10 @@
+// The pieces of the order form: a number field, the figures, the visitor's links.
 import { Button, Input } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ratePercent, type FieldError } from './order-math.ts';
 import type { OrderForm } from './useOrderForm.ts';
-
-/** The pieces of the order form: a number field, the figures, the visitor's links. */
 
 export interface Coins {
   base: string;
