@@ -159,3 +159,26 @@ describe('request rules', () => {
     expect(REQUEST_TIMEOUT_MS).toBe(300_000);
   });
 });
+
+describe('api client per-call headers', () => {
+  it('sends extra headers of one call, without letting them replace the token', async () => {
+    const fetch = answer(200, { code: 200, msg: 'ok', data: { id: 'o-1' } });
+    const api = createApiClient({
+      apiRoot: '',
+      head: 'core',
+      language: () => 'en',
+      token: () => 'tok',
+      fetch,
+    });
+    await api(
+      echo,
+      { params: { symbol: 'btcusdt' }, query: {}, body: { amount: '1' } },
+      { headers: { 'Idempotency-Key': 'key-1', authorization: 'Bearer other' } },
+    );
+    await api(echo, { params: { symbol: 'btcusdt' }, query: {}, body: { amount: '1' } });
+    const first = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers;
+    const second = (fetch.mock.calls[1] as unknown as [string, RequestInit])[1].headers;
+    expect(first).toMatchObject({ 'Idempotency-Key': 'key-1', authorization: 'Bearer tok' });
+    expect(second).not.toHaveProperty('Idempotency-Key');
+  });
+});

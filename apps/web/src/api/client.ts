@@ -52,6 +52,12 @@ const isAnswerStatus = (status: number) => status >= 200 && status <= 500;
 const containsAny = (text: string, messages: Record<Language, string>) =>
   Object.values(messages).some((m) => text.includes(m));
 
+/** Per-call extras beyond the contract's parts, e.g. an `Idempotency-Key` for an order. */
+export interface CallOptions {
+  /** Extra request headers; the client's own (language, token, device) always win. */
+  headers?: Record<string, string>;
+}
+
 type QueryValue = string | number | boolean | null | undefined;
 
 function queryString(query: unknown): string {
@@ -109,6 +115,7 @@ export function createApiClient(options: ApiClientOptions) {
     popup: boolean,
     spec: S,
     input: CallArgs<S>[0],
+    callOptions: CallOptions = {},
   ): Promise<CallData<S>> {
     const parts = (input ?? {}) as {
       params?: Record<string, string>;
@@ -120,7 +127,12 @@ export function createApiClient(options: ApiClientOptions) {
       resolvePath(spec.path, options.head, parts.params) +
       queryString(parts.query);
     const lang = options.language();
-    const headers: Record<string, string> = { accept: 'application/json', lang, language: lang };
+    const headers: Record<string, string> = {
+      ...callOptions.headers,
+      accept: 'application/json',
+      lang,
+      language: lang,
+    };
     const token = options.token?.();
     if (token) {
       headers.authorization = `Bearer ${token}`;
@@ -154,9 +166,11 @@ export function createApiClient(options: ApiClientOptions) {
     return spec.data.parse(payload.data) as CallData<S>;
   }
 
-  const call = <S extends CallSpec>(spec: S, ...[input]: CallArgs<S>) => request(true, spec, input);
-  const quiet = <S extends CallSpec>(spec: S, ...[input]: CallArgs<S>) =>
-    request(false, spec, input);
+  type Args<S extends CallSpec> = [...CallArgs<S>, CallOptions?];
+  const send = <S extends CallSpec>(popup: boolean, spec: S, args: Args<S>) =>
+    request(popup, spec, args[0] as CallArgs<S>[0], args[1] as CallOptions | undefined);
+  const call = <S extends CallSpec>(spec: S, ...args: Args<S>) => send(true, spec, args);
+  const quiet = <S extends CallSpec>(spec: S, ...args: Args<S>) => send(false, spec, args);
   return Object.assign(call, { quiet });
 }
 

@@ -30,6 +30,14 @@ describe('menus from the route registry', () => {
     expect(topMenu(PAGES, false)).toEqual([
       { kind: 'link', key: '/home/index', to: '/home/index', label: 'menu.home' },
       { kind: 'link', key: '/quotes/index', to: '/quotes/index', label: 'menu.market' },
+      {
+        kind: 'group',
+        key: 'trade',
+        label: 'menu.trade',
+        children: [
+          { key: '/trade/index?type=spot', to: '/trade/index?type=spot', label: 'menu.spot' },
+        ],
+      },
       { kind: 'link', key: '/rule/index', to: '/rule/index', label: 'menu.rules' },
     ]);
     expect(menuLinks(PAGES, 'assets', true).map((l) => l.to)).toEqual(['/account/entrust/spot']);

@@ -56,6 +56,24 @@ export const PAGES: readonly PageEntry[] = [
     menus: [{ placement: 'footer', label: 'menu.liveQuotes' }],
   },
   {
+    path: '/trade/index',
+    load: async () => (await import('../pages/trade/TradePage.tsx')).TradePage,
+    access: 'public',
+    menus: [{ placement: 'trade', label: 'menu.spot', search: '?type=spot' }],
+  },
+  {
+    path: '/exchange/index',
+    load: async () => (await import('../pages/trade/TradePage.tsx')).TradePage,
+    access: 'public',
+    menus: [],
+  },
+  {
+    path: '/exchange/full-screen/:type',
+    load: async () => (await import('../pages/trade/TradePage.tsx')).FullScreenTradePage,
+    access: 'public',
+    menus: [],
+  },
+  {
     path: '/rate/index',
     load: async () => (await import('../pages/rate/RatePage.tsx')).RatePage,
     access: 'public',

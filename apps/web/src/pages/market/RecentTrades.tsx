@@ -1,4 +1,5 @@
 import { Card } from 'antd';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { useMarketLayer } from '../../market/hooks.ts';
@@ -16,9 +17,20 @@ export function useRecentTrades(rows = TRADE_ROWS) {
   return { trades: trades.slice(0, rows), timezone };
 }
 
-export function RecentTrades({ decimals }: { decimals: { price: number; amount: number } }) {
+/** The latest trades; with `onPick` a trade's price can be picked for the order form. */
+export function RecentTrades({
+  decimals,
+  rows = TRADE_ROWS,
+  onPick,
+}: {
+  decimals: { price: number; amount: number };
+  rows?: number;
+  onPick?: (price: string) => void;
+}) {
   const { t } = useTranslation();
-  const { trades, timezone } = useRecentTrades();
+  const { trades, timezone } = useRecentTrades(rows);
+  const Rows = onPick ? 'div' : 'ol';
+  const Row = onPick ? 'div' : 'li';
   return (
     <Card size="small" title={t('market.trades.title')} className="market-panel trades">
       <div className="trades-head mkt-muted">
@@ -29,20 +41,41 @@ export function RecentTrades({ decimals }: { decimals: { price: number; amount: 
       {trades.length === 0 ? (
         <p className="book-note mkt-muted">{t('market.trades.empty')}</p>
       ) : (
-        <ol className="trades-list">
-          {trades.map((trade) => (
-            <li key={trade.id} className="trade-row">
-              <span
-                className={`num px-${trade.direction === 'buy' ? 'up' : 'down'}`}
-                title={t(`market.trades.${trade.direction}`)}
+        // Pickable rows are buttons, which a list may not hold: then the rows are a group.
+        <Rows className="trades-list">
+          {trades.map((trade) => {
+            const price = atDecimals(trade.price, decimals.price);
+            const pick = () => onPick?.(price);
+            return (
+              <Row
+                key={trade.id}
+                className={`trade-row${onPick ? ' is-pickable' : ''}`}
+                {...(onPick
+                  ? {
+                      role: 'button',
+                      tabIndex: 0,
+                      onClick: pick,
+                      onKeyDown: (event: KeyboardEvent) => {
+                        if (event.key === 'Enter' || event.key === ' ') {
+                          event.preventDefault();
+                          pick();
+                        }
+                      },
+                    }
+                  : {})}
               >
-                {atDecimals(trade.price, decimals.price)}
-              </span>
-              <span className="num">{atDecimals(trade.amount, decimals.amount)}</span>
-              <span className="num mkt-muted">{formatClock(trade.time, timezone)}</span>
-            </li>
-          ))}
-        </ol>
+                <span
+                  className={`num px-${trade.direction === 'buy' ? 'up' : 'down'}`}
+                  title={t(`market.trades.${trade.direction}`)}
+                >
+                  {price}
+                </span>
+                <span className="num">{atDecimals(trade.amount, decimals.amount)}</span>
+                <span className="num mkt-muted">{formatClock(trade.time, timezone)}</span>
+              </Row>
+            );
+          })}
+        </Rows>
       )}
     </Card>
   );

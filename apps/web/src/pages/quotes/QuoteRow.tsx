@@ -6,7 +6,7 @@ import { rowSymbol } from '../../market/symbols.ts';
 import { ChangePercent } from '../../market/view/Change.tsx';
 import { PairName } from '../../market/view/Pair.tsx';
 import { useTickDirection } from '../../market/view/direction.ts';
-import { FavouriteStar } from './FavouriteStar.tsx';
+import { FavouriteStar } from '../../market/view/FavouriteStar.tsx';
 
 /**
  * One market of the table. It subscribes to its own symbol's ticker, so a tick repaints

@@ -13,7 +13,7 @@ import { useSeedTickers } from '../../market/rows.ts';
 import { rowSymbol } from '../../market/symbols.ts';
 import '../../market/view/market.css';
 import { QuoteRow } from './QuoteRow.tsx';
-import { useFavouriteToggle } from './useFavouriteToggle.ts';
+import { useFavouriteToggle } from '../../market/useFavouriteToggle.ts';
 import {
   QUOTE_TABS,
   useQuotes,

@@ -3,10 +3,10 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { MarketRow } from '@meridian/contract';
-import { notifier } from '../../feedback/notifier.ts';
-import { useMarketLayer } from '../../market/hooks.ts';
-import { rowSymbol } from '../../market/symbols.ts';
-import { useSession } from '../../session/store.ts';
+import { notifier } from '../feedback/notifier.ts';
+import { useMarketLayer } from './hooks.ts';
+import { rowSymbol } from './symbols.ts';
+import { useSession } from '../session/store.ts';
 
 /**
  * Seed section 4: adding or removing a favourite needs login, else the login page opens

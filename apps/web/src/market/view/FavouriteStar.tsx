@@ -1,7 +1,7 @@
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useStarred } from '../../market/hooks.ts';
+import { useStarred } from '../hooks.ts';
 
 /** The star of one market; it reads only its own symbol's star. */
 export function FavouriteStar({
