@@ -13,9 +13,14 @@ const PUBLISHED_SHARE = '0.1';
  * The seed's "10% of all transaction fees go to an asset security fund", next to the
  * fund's live public balance per coin, so the claim can be checked where it is made.
  */
-export function SecurityFundNote() {
+export function SecurityFundNote({ coins }: { coins?: readonly string[] } = {}) {
   const { t } = useTranslation();
   const fund = useSecurityFund();
+  // Where one market is on screen, the coins its fees are paid in; elsewhere every coin.
+  const wanted = coins?.map((c) => c.toUpperCase());
+  const balances = (fund.data?.balances ?? []).filter(
+    (b) => !wanted || wanted.includes(b.coin.toUpperCase()),
+  );
   const share = ratePercent(fund.data?.feeShare ?? PUBLISHED_SHARE);
   return (
     <div className="fund-note" data-testid="security-fund">
@@ -27,11 +32,11 @@ export function SecurityFundNote() {
         <Skeleton active title={false} paragraph={{ rows: 2, width: ['60%', '40%'] }} />
       ) : fund.isError ? (
         <p className="fund-muted">{t('fund.unavailable')}</p>
-      ) : fund.data.balances.length === 0 ? (
+      ) : balances.length === 0 ? (
         <p className="fund-muted">{t('fund.empty')}</p>
       ) : (
         <ul className="fund-balances" aria-label={t('fund.balances')}>
-          {fund.data.balances.map((b) => (
+          {balances.map((b) => (
             <li key={b.coin} data-coin={b.coin}>
               <span className="fund-coin">{b.coin.toUpperCase()}</span>
               <span className="num">{formatNumber(b.amount)}</span>

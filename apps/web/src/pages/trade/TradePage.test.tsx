@@ -350,11 +350,16 @@ describe('spot trade page', () => {
     await screen.findByRole('region', { name: 'Buy BTC' });
     act(() => feed.tickers.snapshot([priceInfo('ethusdt', '3300.5', 1, '2.00')]));
     fireEvent.click(screen.getByRole('button', { name: 'BTC/USDT, Switch market' }));
-    const eth = (await screen.findAllByRole('listitem')).find(
-      (item) => item.getAttribute('data-symbol') === 'ethusdt',
-    );
-    expect(eth?.textContent).toContain('3300.50');
-    fireEvent.click(within(eth!).getByRole('button', { name: /3300\.50/ }));
+    // Other lists (the fund's balances) are on the page too: wait for the switcher's row.
+    const eth = await vi.waitFor(() => {
+      const row = screen
+        .getAllByRole('listitem')
+        .find((item) => item.getAttribute('data-symbol') === 'ethusdt');
+      if (!row) throw new Error('switcher not open yet');
+      return row;
+    });
+    expect(eth.textContent).toContain('3300.50');
+    fireEvent.click(within(eth).getByRole('button', { name: /3300\.50/ }));
     expect(new URLSearchParams(router.state.location.search).get('symbol')).toBe('ethusdt');
   });
 });

@@ -9,7 +9,9 @@ import { MarketStats } from '../market/MarketStats.tsx';
 import { OrderBook } from '../market/OrderBook.tsx';
 import { RecentTrades } from '../market/RecentTrades.tsx';
 import '../market/market-page.css';
+import { SecurityFundNote } from '../../trading/SecurityFundNote.tsx';
 import { MarketSwitcher } from './MarketSwitcher.tsx';
+import { SpotOrdersPanel } from './orders/SpotOrdersPanel.tsx';
 import { OrderPanel } from './OrderForm.tsx';
 import { TRADE_TYPE } from './trade-symbol.ts';
 import { useIsPhone } from './useIsPhone.ts';
@@ -108,7 +110,10 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
           <div className="trade-area-form">{form}</div>
         </div>
       )}
-      <section className="trade-orders" data-slot="orders-panel" />
+      <section className="trade-orders">
+        <SpotOrdersPanel symbol={market.symbol} />
+        <SecurityFundNote coins={[market.base, market.quote]} />
+      </section>
     </div>
   );
 }
