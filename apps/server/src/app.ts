@@ -115,6 +115,7 @@ export async function buildPlatform(
   const engine = await openTradingEngine({
     dataDir: config.dataDir,
     db: database.db,
+    sqlite: database.sqlite,
     log: app.log,
   });
   // Filled once the market starts below; the hook is registered first so it always runs.

@@ -18,6 +18,8 @@ export type Driver = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DatabaseSchema>;
   driver: Driver;
+  /** The SQLite file's own handle (SQLite only), for writes that bypass query building. */
+  sqlite?: SQLite.Database;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -51,7 +53,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: file }) });
-  return wrap(db, 'sqlite');
+  return { ...wrap(db, 'sqlite'), sqlite: file };
 }
 
 function wrap(db: Kysely<DatabaseSchema>, driver: Driver): Database {
