@@ -10,6 +10,7 @@ import {
   type MigrationProvider,
 } from 'kysely';
 import pg from 'pg';
+import { startCheckpointer } from './checkpointer.ts';
 import { migrations } from './migrations/index.ts';
 import type { DatabaseSchema } from './schema.ts';
 
@@ -53,7 +54,18 @@ export function openDatabase(options: DatabaseOptions): Database {
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: file }) });
-  return { ...wrap(db, 'sqlite'), sqlite: file };
+  const checkpointer = startCheckpointer(file, (error) => {
+    console.error(`SQLite ${file.name}: ${error.message}`);
+  });
+  const wrapped = wrap(db, 'sqlite');
+  return {
+    ...wrapped,
+    sqlite: file,
+    async close() {
+      await checkpointer.stop();
+      await wrapped.close();
+    },
+  };
 }
 
 function wrap(db: Kysely<DatabaseSchema>, driver: Driver): Database {
