@@ -55,12 +55,19 @@ export function startCheckpointer(
   worker.on('message', (message: string) => onError(new Error(`checkpoint: ${message}`)));
   worker.on('error', onError);
   const exited = once(worker, 'exit');
+  let stopped: Promise<void> | undefined;
   return {
-    async stop() {
-      worker.postMessage('stop');
-      await exited;
-      // Whatever is left is checkpointed by SQLite when the last connection closes.
-      file.pragma('wal_autocheckpoint = 1000');
+    stop() {
+      stopped ??= (async () => {
+        // Held until it has closed its connection: an unreferenced worker's exit would
+        // not keep a process that is only waiting for it alive.
+        worker.ref();
+        worker.postMessage('stop');
+        await exited;
+        // Whatever is left is checkpointed by SQLite when the last connection closes.
+        if (file.open) file.pragma('wal_autocheckpoint = 1000');
+      })();
+      return stopped;
     },
   };
 }
