@@ -27,7 +27,29 @@ export interface SessionPrincipal {
   deviceId: string;
 }
 
+/** Live sessions kept in memory; the oldest entry goes first when full. */
+const CACHE_LIMIT = 50_000;
+
+interface CachedSession {
+  principal: SessionPrincipal;
+  expiresAt: string;
+}
+
 export function createSessionService(db: Kysely<DatabaseSchema>, clock: Clock) {
+  // Every authenticated call would otherwise read its session row. This process is the
+  // only one that changes sessions (the platform runs as one process: it owns the
+  // engine), and every change below evicts what it affects before it returns, so a
+  // revoked or rotated token stops working at once.
+  const cache = new Map<string, CachedSession>();
+  // Bumped by every eviction: a lookup that overlapped one may have read a row that is
+  // already revoked, so it is answered but not cached.
+  let generation = 0;
+
+  function evict(match: (principal: SessionPrincipal) => boolean): void {
+    generation++;
+    for (const [hash, entry] of cache) if (match(entry.principal)) cache.delete(hash);
+  }
+
   function mint(): { tokens: IssuedTokens; accessHash: string; refreshHash: string } {
     const now = clock.now();
     const token = randomToken();
@@ -51,6 +73,8 @@ export function createSessionService(db: Kysely<DatabaseSchema>, clock: Clock) {
     reason: string,
     exceptSessionId?: string,
   ): Promise<void> {
+    const field = { id: 'sessionId', user_id: 'userId', device_id: 'deviceId' } as const;
+    evict((p) => p[field[column]] === value && p.sessionId !== exceptSessionId);
     let query = db
       .updateTable('sessions')
       .set({ revoked_at: iso(clock.now()), revoked_reason: reason })
@@ -58,6 +82,8 @@ export function createSessionService(db: Kysely<DatabaseSchema>, clock: Clock) {
       .where('revoked_at', 'is', null);
     if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
     await query.execute();
+    // Again: a lookup may have cached the session while the update was on its way.
+    evict((p) => p[field[column]] === value && p.sessionId !== exceptSessionId);
   }
 
   return {
@@ -84,13 +110,27 @@ export function createSessionService(db: Kysely<DatabaseSchema>, clock: Clock) {
 
     /** The live session behind an access token, or null when it is unknown, expired or revoked. */
     async authenticate(token: string): Promise<SessionPrincipal | null> {
+      const hash = sha256Hex(token);
+      const now = iso(clock.now());
+      const cached = cache.get(hash);
+      if (cached) {
+        if (cached.expiresAt > now) return cached.principal;
+        cache.delete(hash);
+        return null;
+      }
+      const seen = generation;
       const row = await db
         .selectFrom('sessions')
         .select(['id', 'user_id', 'device_id', 'access_expires_at', 'revoked_at'])
-        .where('access_hash', '=', sha256Hex(token))
+        .where('access_hash', '=', hash)
         .executeTakeFirst();
-      if (!row || row.revoked_at || row.access_expires_at <= iso(clock.now())) return null;
-      return { userId: row.user_id, sessionId: row.id, deviceId: row.device_id };
+      if (!row || row.revoked_at || row.access_expires_at <= now) return null;
+      const principal = { userId: row.user_id, sessionId: row.id, deviceId: row.device_id };
+      if (seen === generation) {
+        if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+        cache.set(hash, { principal, expiresAt: row.access_expires_at });
+      }
+      return principal;
     },
 
     /**
@@ -139,6 +179,8 @@ export function createSessionService(db: Kysely<DatabaseSchema>, clock: Clock) {
         throw new AppError('unauthorized', 'invalidToken');
       }
       const { tokens, accessHash, refreshHash } = mint();
+      // The old access token dies with the rotation.
+      evict((p) => p.sessionId === row.id);
       const rotated = await db.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('sessions')
@@ -160,6 +202,7 @@ export function createSessionService(db: Kysely<DatabaseSchema>, clock: Clock) {
           .execute();
         return true;
       });
+      evict((p) => p.sessionId === row.id);
       if (!rotated) throw new AppError('unauthorized', 'invalidToken');
       return tokens;
     },

@@ -10,6 +10,7 @@ import {
   type MigrationProvider,
 } from 'kysely';
 import pg from 'pg';
+import { startCheckpointer } from './checkpointer.ts';
 import { migrations } from './migrations/index.ts';
 import type { DatabaseSchema } from './schema.ts';
 
@@ -18,6 +19,8 @@ export type Driver = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DatabaseSchema>;
   driver: Driver;
+  /** The SQLite file's own handle (SQLite only), for writes that bypass query building. */
+  sqlite?: SQLite.Database;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -51,7 +54,18 @@ export function openDatabase(options: DatabaseOptions): Database {
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: file }) });
-  return wrap(db, 'sqlite');
+  const checkpointer = startCheckpointer(file, (error) => {
+    console.error(`SQLite ${file.name}: ${error.message}`);
+  });
+  const wrapped = wrap(db, 'sqlite');
+  return {
+    ...wrapped,
+    sqlite: file,
+    async close() {
+      await checkpointer.stop();
+      await wrapped.close();
+    },
+  };
 }
 
 function wrap(db: Kysely<DatabaseSchema>, driver: Driver): Database {

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import {
   formatUnits,
   Market,
@@ -8,6 +8,7 @@ import {
   type EngineConfig,
 } from '@meridian/core';
 import type { DatabaseSchema } from '../db/schema.ts';
+import { kyselyWriter, type ProjectionWriter } from './projection-writer.ts';
 
 type OrderRow = Insertable<DatabaseSchema['trade_orders']>;
 type Change = {
@@ -20,7 +21,6 @@ type Change = {
 };
 
 const NAME = 'engine';
-const CHUNK = 200;
 
 /**
  * Writes the engine's acknowledged results into the query tables: orders, fills,
@@ -29,7 +29,7 @@ const CHUNK = 200;
  */
 export class SqlProjector {
   private constructor(
-    private readonly db: Kysely<DatabaseSchema>,
+    private readonly write: ProjectionWriter,
     private readonly markets: Map<string, Market>,
     private readonly decimals: Map<string, number>,
     private readonly balances: Map<string, bigint>,
@@ -38,7 +38,12 @@ export class SqlProjector {
     private projected: number,
   ) {}
 
-  static async open(db: Kysely<DatabaseSchema>, config: EngineConfig): Promise<SqlProjector> {
+  /** `writer` writes each transaction; Kysely's own by default (any dialect). */
+  static async open(
+    db: Kysely<DatabaseSchema>,
+    config: EngineConfig,
+    writer: ProjectionWriter = kyselyWriter(db),
+  ): Promise<SqlProjector> {
     const decimals = new Map(config.assets.map((a) => [a.code, a.decimals]));
     await db
       .insertInto('ledger_assets')
@@ -72,7 +77,14 @@ export class SqlProjector {
       .select('last_seq')
       .where('name', '=', NAME)
       .executeTakeFirst();
-    return new SqlProjector(db, markets, decimals, balances, open, Number(state?.last_seq ?? 0));
+    return new SqlProjector(
+      writer,
+      markets,
+      decimals,
+      balances,
+      open,
+      Number(state?.last_seq ?? 0),
+    );
   }
 
   /** The sequence number of the last result written. */
@@ -187,33 +199,23 @@ export class SqlProjector {
       Object.assign(row, orderUpdate(c));
     }
     const lastSeq = fresh.at(-1)!.seq;
-    await this.db.transaction().execute(async (tx) => {
-      await insertChunks(tx, 'trade_orders', [...inserts.values()]);
-      for (const [id, c] of changes) {
-        await tx.updateTable('trade_orders').set(orderUpdate(c)).where('id', '=', id).execute();
-      }
-      await insertChunks(tx, 'trade_fills', fills);
-      await insertChunks(tx, 'ledger_postings', postings);
-      for (const [account, seq] of touched) {
+    await this.write({
+      orders: [...inserts.values()],
+      changes: [...changes].map(([id, c]) => [id, orderUpdate(c)]),
+      fills,
+      postings,
+      balances: [...touched].map(([account, seq]) => {
         const ref = parseAccount(account);
-        const balance = formatUnits(this.balances.get(account)!, this.decimals.get(ref.asset)!);
-        await tx
-          .insertInto('ledger_balances')
-          .values({
-            account,
-            asset: ref.asset,
-            user_id: ref.kind === 'user' ? ref.user : null,
-            balance,
-            updated_seq: seq,
-          })
-          .onConflict((oc) => oc.column('account').doUpdateSet({ balance, updated_seq: seq }))
-          .execute();
-      }
-      await tx
-        .insertInto('engine_projection')
-        .values({ name: NAME, last_seq: lastSeq })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ last_seq: lastSeq }))
-        .execute();
+        return {
+          account,
+          asset: ref.asset,
+          user_id: ref.kind === 'user' ? ref.user : null,
+          balance: formatUnits(this.balances.get(account)!, this.decimals.get(ref.asset)!),
+          updated_seq: seq,
+        };
+      }),
+      name: NAME,
+      lastSeq,
     });
     this.projected = lastSeq;
   }
@@ -224,20 +226,6 @@ export class SqlProjector {
 
   private quantity(m: Market, lots: number): string {
     return formatUnits(m.baseAmount(lots), m.spec.base.decimals);
-  }
-}
-
-async function insertChunks<T extends 'trade_orders' | 'trade_fills' | 'ledger_postings'>(
-  tx: Transaction<DatabaseSchema>,
-  table: T,
-  rows: Array<Insertable<DatabaseSchema[T]>>,
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    // Kysely cannot narrow a generic table's insert type; the rows are typed by the caller.
-    await tx
-      .insertInto(table)
-      .values(rows.slice(i, i + CHUNK) as never)
-      .execute();
   }
 }
 

@@ -6,6 +6,7 @@ import type { EngineHost } from '../engine/engine-host.ts';
 import { AppError } from '../http/app-error.ts';
 import { ENGINE_CONFIG, listedMarket } from '../markets/catalogue.ts';
 import { fillView, orderView, type FillRow, type OrderRow } from './order-views.ts';
+import { placedOrder } from './placed-order.ts';
 import { rejectionError } from './rejections.ts';
 
 export interface OrderInput {
@@ -41,7 +42,9 @@ const ID = /^\d{1,15}$/;
 /**
  * Spot orders of one user: placed and cancelled through the engine (the single writer),
  * read from the SQL query tables the engine's acknowledged results are projected into.
- * Every read is scoped to the caller, so another user's order is simply not found.
+ * Every read first waits for the projection to reach what was acknowledged, so a caller
+ * always finds the orders it was told about. Every read is scoped to the caller, so
+ * another user's order is simply not found.
  */
 export function createSpotService(deps: { db: Kysely<DatabaseSchema>; engine: EngineHost }) {
   const { db, engine } = deps;
@@ -74,6 +77,7 @@ export function createSpotService(deps: { db: Kysely<DatabaseSchema>; engine: En
   };
 
   const ownRow = async (user: string, id: string): Promise<OrderRow> => {
+    await engine.projected();
     const row = ID.test(id)
       ? await db
           .selectFrom('trade_orders')
@@ -121,11 +125,12 @@ export function createSpotService(deps: { db: Kysely<DatabaseSchema>; engine: En
       for (const e of ack.events) {
         if (e.type === 'rejected') throw rejectionError(e.reason, e.field, spent);
       }
-      const accepted = ack.events.find((e) => e.type === 'accepted');
-      if (!accepted || accepted.type !== 'accepted')
-        throw new Error('order neither accepted nor rejected');
-      await engine.projected();
-      return getOrder(user, String(accepted.orderId));
+      // Answered from the durable acknowledgement: waiting for the SQL projection and
+      // reading the order back would cost every order a round of queries. Later reads
+      // (lists, cancels) still wait for the projection, so they never miss this order.
+      const placed = ack.ts === null ? undefined : placedOrder(ack.events, ack.ts);
+      if (!placed) throw new Error('order neither accepted nor rejected');
+      return placed;
     },
 
     async cancelOrder(user: string, id: string): Promise<SpotOrder> {
@@ -143,6 +148,7 @@ export function createSpotService(deps: { db: Kysely<DatabaseSchema>; engine: En
 
     async listOrders(user: string, query: ListQuery): Promise<OrderPage> {
       if (query.symbol !== undefined) market(query.symbol);
+      await engine.projected();
       let base = db.selectFrom('trade_orders').where('user_id', '=', user);
       if (query.symbol !== undefined) base = base.where('market', '=', query.symbol);
       if (query.status !== 'all') {
@@ -166,6 +172,7 @@ export function createSpotService(deps: { db: Kysely<DatabaseSchema>; engine: En
     /** The caller's latest fills in one market, newest first. */
     async myFills(user: string, symbol: string, limit = 100): Promise<SpotFill[]> {
       market(symbol);
+      await engine.projected();
       const rows = await db
         .selectFrom('trade_fills')
         .selectAll()

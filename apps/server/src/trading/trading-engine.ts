@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.ts';
 import { EngineHost } from '../engine/engine-host.ts';
+import { kyselyWriter, sqliteWriter } from '../engine/projection-writer.ts';
 import { SqlProjector } from '../engine/sql-projector.ts';
 import { ENGINE_CONFIG } from '../markets/catalogue.ts';
 
@@ -14,9 +16,15 @@ import { ENGINE_CONFIG } from '../markets/catalogue.ts';
 export async function openTradingEngine(options: {
   dataDir: string;
   db: Kysely<DatabaseSchema>;
+  /** The SQLite file's handle when the database is SQLite: the projection writes through it. */
+  sqlite?: SQLite.Database | undefined;
   log: FastifyBaseLogger;
 }): Promise<EngineHost> {
-  const projector = await SqlProjector.open(options.db, ENGINE_CONFIG);
+  const projector = await SqlProjector.open(
+    options.db,
+    ENGINE_CONFIG,
+    options.sqlite ? sqliteWriter(options.db, options.sqlite) : kyselyWriter(options.db),
+  );
   return EngineHost.open({
     dir: path.join(options.dataDir, 'engine'),
     config: ENGINE_CONFIG,

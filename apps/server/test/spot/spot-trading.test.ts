@@ -17,15 +17,15 @@ afterAll(async () => {
   await platform.app.close();
 });
 
-const orderCount = async () =>
-  Number(
-    (
-      await platform.database.db
-        .selectFrom('trade_orders')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+// The query tables follow the engine's acknowledgements; read them once they caught up.
+const orderCount = async () => {
+  await platform.engine.projected();
+  const row = await platform.database.db
+    .selectFrom('trade_orders')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
 
 describe('two users crossing orders', () => {
   it('fills, charges maker and taker fees on what each receives, and funds the security fund', async () => {

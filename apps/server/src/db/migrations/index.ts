@@ -5,6 +5,7 @@ import * as m0003 from './0003_ledger_and_trading.ts';
 import * as m0004 from './0004_market_data.ts';
 import * as m0005 from './0005_idempotency.ts';
 import * as m0006 from './0006_order_triggered.ts';
+import * as m0007 from './0007_fill_order_indexes.ts';
 
 /** One migration set for SQLite and PostgreSQL, applied in key order at start. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_market_data': m0004,
   '0005_idempotency': m0005,
   '0006_order_triggered': m0006,
+  '0007_fill_order_indexes': m0007,
 };

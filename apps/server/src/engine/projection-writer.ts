@@ -1,0 +1,120 @@
+import type SQLite from 'better-sqlite3';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { DatabaseSchema } from '../db/schema.ts';
+
+type Row<T extends keyof DatabaseSchema> = Insertable<DatabaseSchema[T]>;
+
+/** One projection transaction: the rows of a run of acknowledged results. */
+export interface ProjectionWrite {
+  orders: Array<Row<'trade_orders'>>;
+  /** Orders written earlier whose fill or status changed, by id. */
+  changes: Array<[id: number, set: Updateable<DatabaseSchema['trade_orders']>]>;
+  fills: Array<Row<'trade_fills'>>;
+  postings: Array<Row<'ledger_postings'>>;
+  balances: Array<Row<'ledger_balances'>>;
+  /** The projection's name and the last sequence number the write covers. */
+  name: string;
+  lastSeq: number;
+}
+
+/** Writes one projection transaction, all of it or nothing. */
+export type ProjectionWriter = (write: ProjectionWrite) => Promise<void>;
+
+const CHUNK = 200;
+
+/** Through Kysely: any dialect (PostgreSQL, or SQLite when no file handle is given). */
+export function kyselyWriter(db: Kysely<DatabaseSchema>): ProjectionWriter {
+  return (w) =>
+    db.transaction().execute(async (tx) => {
+      await insertChunks(tx, 'trade_orders', w.orders);
+      for (const [id, set] of w.changes) {
+        await tx.updateTable('trade_orders').set(set).where('id', '=', id).execute();
+      }
+      await insertChunks(tx, 'trade_fills', w.fills);
+      await insertChunks(tx, 'ledger_postings', w.postings);
+      // One statement per chunk rather than per account: a batch touches hundreds.
+      for (let i = 0; i < w.balances.length; i += CHUNK) {
+        await tx
+          .insertInto('ledger_balances')
+          .values(w.balances.slice(i, i + CHUNK))
+          .onConflict((oc) =>
+            oc.column('account').doUpdateSet((eb) => ({
+              balance: eb.ref('excluded.balance'),
+              updated_seq: eb.ref('excluded.updated_seq'),
+            })),
+          )
+          .execute();
+      }
+      await tx
+        .insertInto('engine_projection')
+        .values({ name: w.name, last_seq: w.lastSeq })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ last_seq: w.lastSeq }))
+        .execute();
+    });
+}
+
+async function insertChunks<T extends 'trade_orders' | 'trade_fills' | 'ledger_postings'>(
+  tx: Transaction<DatabaseSchema>,
+  table: T,
+  rows: Array<Row<T>>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    // Kysely cannot narrow a generic table's insert type; the rows are typed by the caller.
+    await tx
+      .insertInto(table)
+      .values(rows.slice(i, i + CHUNK) as never)
+      .execute();
+  }
+}
+
+const quote = (name: string) => `"${name}"`;
+
+/**
+ * Straight onto the SQLite file with prepared statements, reused from one write to the
+ * next. The projection writes several rows per order; building and compiling each
+ * statement through Kysely cost more than SQLite's own work. The write holds Kysely's
+ * connection while it runs, so it never lands inside a transaction Kysely has open.
+ */
+export function sqliteWriter(db: Kysely<DatabaseSchema>, file: SQLite.Database): ProjectionWriter {
+  const statements = new Map<string, SQLite.Statement>();
+  const run = (text: string, values: unknown[]) => {
+    let statement = statements.get(text);
+    if (!statement) statements.set(text, (statement = file.prepare(text)));
+    statement.run(...values);
+  };
+  const insert = (table: string, row: object, conflict = '') => {
+    const columns = Object.keys(row);
+    run(
+      `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values ` +
+        `(${columns.map(() => '?').join(', ')})${conflict}`,
+      Object.values(row),
+    );
+  };
+  const write = file.transaction((w: ProjectionWrite) => {
+    for (const row of w.orders) insert('trade_orders', row);
+    for (const [id, set] of w.changes) {
+      const columns = Object.keys(set);
+      run(
+        `update "trade_orders" set ${columns.map((c) => `${quote(c)} = ?`).join(', ')} ` +
+          `where "id" = ?`,
+        [...Object.values(set), id],
+      );
+    }
+    for (const row of w.fills) insert('trade_fills', row);
+    for (const row of w.postings) insert('ledger_postings', row);
+    for (const row of w.balances) {
+      insert(
+        'ledger_balances',
+        row,
+        ' on conflict ("account") do update set "balance" = excluded."balance", ' +
+          '"updated_seq" = excluded."updated_seq"',
+      );
+    }
+    insert(
+      'engine_projection',
+      { name: w.name, last_seq: w.lastSeq },
+      ' on conflict ("name") do update set "last_seq" = excluded."last_seq"',
+    );
+  });
+  return (w) => db.connection().execute(async () => write(w));
+}
