@@ -31,6 +31,7 @@ export function placedOrder(events: readonly EngineEvent[], ts: number): SpotOrd
     filled_lots: 0,
     status: accepted.kind === 'stop_limit' ? 'waiting' : 'open',
     cancel_reason: null,
+    triggered: accepted.kind === 'stop_limit' ? 0 : 1,
     created_at: ts,
     updated_at: ts,
   };
@@ -58,6 +59,7 @@ export function placedOrder(events: readonly EngineEvent[], ts: number): SpotOrd
       filledLots += e.lots;
     } else if (e.type === 'triggered' && e.orderId === id) {
       row.status = 'open';
+      row.triggered = 1;
     } else if (e.type === 'filled' && e.orderId === id) {
       row.status = 'filled';
     } else if (e.type === 'cancelled' && e.orderId === id) {

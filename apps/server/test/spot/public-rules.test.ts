@@ -58,6 +58,8 @@ describe('securityFund', () => {
       expect(buy.body.data.status).toBe('filled');
     }
 
+    // Placing answers from the durable ack; the query tables follow within a batch.
+    await platform.engine.projected();
     const fills = await platform.database.db
       .selectFrom('trade_fills')
       .select(['maker_fee', 'taker_fee', 'taker_side'])
