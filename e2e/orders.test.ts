@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { usePlatformAndBrowser } from './platform.ts';
+import { apiLogIn, signedInPage } from './session.ts';
 
 const ctx = usePlatformAndBrowser();
 
@@ -18,10 +19,8 @@ async function call(path: string, init: { token?: string; body?: unknown } = {})
 
 describe('the spot order centre, as a trader would use it', () => {
   it('lists an order placed through the API and cancels it after a confirmation', async () => {
-    const login = await call('/api/user/login', {
-      body: { type: 'email', username: 'demo2@meridian.local', password: 'Demo1234' },
-    });
-    const token = String(login.data.token);
+    const session = await apiLogIn(ctx.platform.url, 'demo2@meridian.local');
+    const token = session.token;
     // Far below the market, so it rests on the book until cancelled.
     const placed = await call('/api/currency/order/submit', {
       token,
@@ -30,13 +29,7 @@ describe('the spot order centre, as a trader would use it', () => {
     expect(placed.code).toBe(200);
     const id = String(placed.data.id);
 
-    const page = await ctx.browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.addInitScript((t) => {
-      const entry = (content: string) =>
-        JSON.stringify({ dataType: 'string', content, type: 'localStorage', datetime: 0 });
-      localStorage.setItem('meridian:token', entry(t));
-      localStorage.setItem('meridian:tokenIssuedAt', entry(new Date().toISOString()));
-    }, token);
+    const page = await signedInPage(ctx.browser, session);
     await page.goto(`${ctx.platform.url}/account/entrust/spot`);
     const row = page.locator(`[data-testid="order-centre"] [data-order-id="${id}"]`);
     await row.waitFor();
@@ -54,20 +47,12 @@ describe('the spot order centre, as a trader would use it', () => {
   });
 
   it('keeps the order centre within a 390 px phone, one card per order', async () => {
-    const login = await call('/api/user/login', {
-      body: { type: 'email', username: 'demo2@meridian.local', password: 'Demo1234' },
-    });
+    const session = await apiLogIn(ctx.platform.url, 'demo2@meridian.local');
     await call('/api/currency/order/submit', {
-      token: String(login.data.token),
+      token: session.token,
       body: { symbol: 'ethusdt', side: 'buy', type: 'limit', price: '100', quantity: '0.1' },
     });
-    const page = await ctx.browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.addInitScript((t) => {
-      const entry = (content: string) =>
-        JSON.stringify({ dataType: 'string', content, type: 'localStorage', datetime: 0 });
-      localStorage.setItem('meridian:token', entry(t));
-      localStorage.setItem('meridian:tokenIssuedAt', entry(new Date().toISOString()));
-    }, String(login.data.token));
+    const page = await signedInPage(ctx.browser, session, { width: 390, height: 844 });
     await page.goto(`${ctx.platform.url}/account/entrust/spot`);
     await page.locator('[data-testid="order-centre"] li[data-order-id]').first().waitFor();
     const widths = await page.evaluate(() => ({
@@ -79,22 +64,9 @@ describe('the spot order centre, as a trader would use it', () => {
   });
 
   it('has no serious or critical accessibility violations on the order centre and the rules, in either theme', async () => {
-    const login = await call('/api/user/login', {
-      body: { type: 'email', username: 'demo2@meridian.local', password: 'Demo1234' },
-    });
-    const token = String(login.data.token);
-    for (const theme of ['daytime', 'night']) {
-      const page = await ctx.browser.newPage({ viewport: { width: 1440, height: 900 } });
-      await page.addInitScript(
-        ([t, th]) => {
-          const entry = (content: string) =>
-            JSON.stringify({ dataType: 'string', content, type: 'localStorage', datetime: 0 });
-          localStorage.setItem('meridian:token', entry(t!));
-          localStorage.setItem('meridian:tokenIssuedAt', entry(new Date().toISOString()));
-          localStorage.setItem('meridian:theme', entry(th!));
-        },
-        [token, theme],
-      );
+    const session = await apiLogIn(ctx.platform.url, 'demo2@meridian.local');
+    for (const theme of ['daytime', 'night'] as const) {
+      const page = await signedInPage(ctx.browser, session, { theme });
       await page.goto(`${ctx.platform.url}/account/entrust/spot`);
       await page.locator('[data-testid="order-centre"] [data-order-id]').first().waitFor();
       await page.locator('.ant-table-row-expand-icon').first().click();

@@ -1,60 +1,33 @@
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { compareDecimal } from '@meridian/core';
+import { seriousViolations } from './axe.ts';
 import { usePlatformAndBrowser } from './platform.ts';
+import { apiLogIn, signedInPage } from './session.ts';
 
 /**
- * The spot trade page against the running platform: a demo user places a resting limit
- * order through the form, and the engine holds exactly its value.
+ * The spot trade page against the running platform: demo users place, see and cancel
+ * orders through the form and the orders panel, and the engine holds and moves exactly
+ * what the page says.
  */
 
 const ctx = usePlatformAndBrowser();
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    const { violations } = await axe.run();
-    return (violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
-const stored = (content: string) =>
-  JSON.stringify({ dataType: 'string', content, type: 'localStorage', datetime: Date.now() });
-
-async function demoSession() {
-  const res = await fetch(`${ctx.platform.url}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'email', username: 'demo2@meridian.local', password: 'Demo1234' }),
+async function wallet(token: string, base: string) {
+  const res = await fetch(`${ctx.platform.url}/api/core/coin/wallet/get/${base}/usdt`, {
+    headers: { authorization: `Bearer ${token}` },
   });
   const body = (await res.json()) as {
-    data: { token: string; refreshToken: string; issuedAt: string };
+    data: Record<'base' | 'quote', { available: string; held: string }>;
   };
   return body.data;
 }
 
 describe('spot trade page in a browser', () => {
   it('places a limit buy through the confirmation, with an idempotency key', async () => {
-    const session = await demoSession();
-    const page = await ctx.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const session = await apiLogIn(ctx.platform.url, 'demo2@meridian.local');
+    const page = await signedInPage(ctx.browser, session);
     const crashes: string[] = [];
     page.on('pageerror', (error) => crashes.push(error.message));
-    await page.addInitScript(
-      (entries: Record<string, string>) => {
-        for (const [name, entry] of Object.entries(entries)) {
-          localStorage.setItem(`meridian:${name}`, entry);
-        }
-      },
-      {
-        token: stored(session.token),
-        refreshToken: stored(session.refreshToken),
-        tokenIssuedAt: stored(session.issuedAt),
-      },
-    );
     const submits: { key: string | undefined; body: string | null }[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/currency/order/submit')) {
@@ -89,11 +62,58 @@ describe('spot trade page in a browser', () => {
     // The wallet query is refreshed: 20 USDT is now held by the order.
     await buy.getByTestId('figure-available').getByText('99980 USDT').waitFor();
     expect(await buy.getByLabel('Quantity (ETH)').inputValue()).toBe('');
-    const wallet = await fetch(`${ctx.platform.url}/api/core/coin/wallet/get/eth/usdt`, {
-      headers: { authorization: `Bearer ${session.token}` },
-    });
-    const balances = (await wallet.json()) as { data: { quote: { held: string } } };
-    expect(balances.data.quote.held).toBe('20');
+    expect((await wallet(session.token, 'eth')).quote.held).toBe('20');
+    expect(crashes).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a limit order in open orders and cancels it; a market sell fills and moves the balance', async () => {
+    const session = await apiLogIn(ctx.platform.url, 'demo1@meridian.local');
+    const page = await signedInPage(ctx.browser, session);
+    const crashes: string[] = [];
+    page.on('pageerror', (error) => crashes.push(error.message));
+    await page.goto(`${ctx.platform.url}/trade/index?type=spot&symbol=btc`);
+    const buy = page.getByRole('region', { name: 'Buy BTC' });
+    const sell = page.getByRole('region', { name: 'Sell BTC' });
+    await sell.getByTestId('figure-available').getByText('1 BTC').waitFor({ timeout: 20_000 });
+
+    // A limit buy far below the market rests: it appears under open orders.
+    await buy.getByLabel('Price (USDT)').fill('1000');
+    await buy.getByLabel('Quantity (BTC)').fill('0.01');
+    await buy.getByRole('button', { name: 'Buy BTC' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Order placed.').waitFor();
+    const open = page.getByTestId('open-orders').locator('[data-order-id]');
+    await open.first().getByText('Waiting for fill').waitFor();
+    expect(await open.count()).toBe(1);
+    expect((await wallet(session.token, 'btc')).quote.held).toBe('10');
+
+    // Cancel asks first; the order leaves the open list and its hold is returned.
+    await open.first().getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await page.getByTestId('open-orders').getByText('No open orders').waitFor();
+    expect((await wallet(session.token, 'btc')).quote.held).toBe('0');
+
+    // A market sell of 0.01 BTC fills against the market makers' bids.
+    await page
+      .getByRole('region', { name: 'Place order' })
+      .getByText('Market', { exact: true })
+      .click();
+    await sell.getByLabel('Quantity (BTC)').fill('0.01');
+    await sell.getByRole('button', { name: 'Sell BTC' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Order placed.').waitFor();
+    await sell.getByTestId('figure-available').getByText('0.99 BTC').waitFor();
+    await page.getByRole('tab', { name: 'Trade history' }).click();
+    const fill = page.getByTestId('trade-history').locator('[data-fill-id]').first();
+    await fill.waitFor();
+    expect(await fill.innerText()).toContain('Sell');
+    expect(await fill.innerText()).toContain('0.01');
+    const after = await wallet(session.token, 'btc');
+    expect(after.base.available).toBe('0.99');
+    // Sold at the bids minus the taker fee: more USDT than before, less than 0.01 × 100,000.
+    expect(compareDecimal(after.quote.available, '100000')).toBe(1);
+    expect(compareDecimal(after.quote.available, '101000')).toBe(-1);
     expect(crashes).toEqual([]);
     await page.close();
   });
@@ -103,11 +123,7 @@ describe('spot trade page in a browser', () => {
       ['daytime', 1440, 900],
       ['night', 390, 844],
     ] as const) {
-      const page = await ctx.browser.newPage({ viewport: { width, height } });
-      await page.addInitScript((value) => {
-        const entry = { dataType: 'string', content: value, type: 'localStorage', datetime: 0 };
-        localStorage.setItem('meridian:theme', JSON.stringify(entry));
-      }, theme);
+      const page = await signedInPage(ctx.browser, null, { width, height, theme });
       await page.goto(`${ctx.platform.url}/trade/index?type=spot&symbol=btc`);
       await page.getByTestId('book-row').first().waitFor({ timeout: 20_000 });
       await page.getByRole('region', { name: 'Buy BTC' }).waitFor();
