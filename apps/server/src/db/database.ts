@@ -53,7 +53,15 @@ export function openDatabase(options: DatabaseOptions): Database {
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: file }) });
+  // The engine's projection writes from a worker thread on a connection of its own. A
+  // transaction begun deferred that reads and then writes would fail at once (SQLITE_BUSY)
+  // if that connection committed in between; begun immediate, it takes the write lock
+  // first and waits for it like any other write.
+  const database = {
+    prepare: (text: string) => file.prepare(text === 'begin' ? 'begin immediate' : text),
+    close: () => file.close(),
+  };
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database }) });
   const checkpointer = startCheckpointer(file, (error) => {
     console.error(`SQLite ${file.name}: ${error.message}`);
   });

@@ -214,6 +214,22 @@ export class EngineHost {
     }));
   }
 
+  /** The engine's coins, in its configured order. */
+  assets(): string[] {
+    return this.options.config.assets.map((asset) => asset.code);
+  }
+
+  /** One coin of a user's balances; undefined for a coin the engine does not know. */
+  balance(user: string, asset: string): BalanceView | undefined {
+    const known = this.engine.asset(asset);
+    if (!known) return undefined;
+    return {
+      asset,
+      available: formatUnits(this.engine.ledger.available(user, asset), known.decimals),
+      held: formatUnits(this.engine.ledger.held(user, asset), known.decimals),
+    };
+  }
+
   stateHash(): string {
     return this.engine.stateHash();
   }
@@ -267,6 +283,7 @@ export class EngineHost {
       this.commit({ seq: this.engine.seq, text: JSON.stringify(this.engine.snapshot()) });
     }
     await this.journal.close();
+    await this.options.projector?.close();
   }
 
   private clock(): number {
