@@ -5,7 +5,6 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { formatMessage } from '@meridian/contract';
 import { systemClock, type Clock } from './accounts/clock.ts';
@@ -30,6 +29,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPlatformConfig } from './http/platform-config.ts';
 import { registerSpotRuleCalls } from './http/spot-rules.ts';
 import { languageFrom, registerRequestContext } from './http/request-context.ts';
+import { responseSerializer, validatesResponsesByDefault } from './http/serialization.ts';
 import { registerSystemCalls } from './http/system.ts';
 import { registerUserCalls } from './http/user.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
@@ -49,10 +49,15 @@ import { openTradingEngine } from './trading/trading-engine.ts';
 import { startUserEvents } from './trading/user-events.ts';
 import { registerWebApp } from './web/serve-web-app.ts';
 
+/** A successful request slower than this is logged even on a high-rate call. */
+const SLOW_REQUEST_MS = 250;
+
 /**
  * One log line per request, written when it completes and naming the request, instead of
  * Fastify's two (incoming, completed): at thousands of orders a second, formatting and
- * writing log lines is a real share of the server's time.
+ * writing log lines is a real share of the server's time. For the same reason a fast
+ * successful request of a high-rate call (placing or cancelling an order) is logged at
+ * debug level only; its errors and slow requests are logged as any other.
  */
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
@@ -62,16 +67,17 @@ class OneLinePerRequest extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    const responseTime = reply.elapsedTime;
     if (error) {
-      reply.log.error(
-        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
-        'request errored',
-      );
+      reply.log.error({ req: request, res: reply, err: error, responseTime }, 'request errored');
+    } else if (
+      request.routeOptions.config.highRate &&
+      reply.statusCode < 400 &&
+      responseTime < SLOW_REQUEST_MS
+    ) {
+      reply.log.debug({ req: request, res: reply, responseTime }, 'request completed');
     } else {
-      reply.log.info(
-        { req: request, res: reply, responseTime: reply.elapsedTime },
-        'request completed',
-      );
+      reply.log.info({ req: request, res: reply, responseTime }, 'request completed');
     }
   }
 }
@@ -104,6 +110,11 @@ export interface PlatformOptions {
   market?: Partial<Pick<Parameters<typeof startMarket>[0], 'now' | 'exchange'>>;
   /** Shorter timings of the user socket (tests). */
   userSocket?: Partial<UserSocketLimits>;
+  /**
+   * Check every answer against its call's schema before it is sent. Default: on under
+   * NODE_ENV=test or development, off otherwise (production), where it only costs time.
+   */
+  validateResponses?: boolean;
 }
 
 /**
@@ -151,7 +162,9 @@ export async function buildPlatform(
     },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializer(options.validateResponses ?? validatesResponsesByDefault()),
+  );
   const engine = await openTradingEngine({
     dataDir: config.dataDir,
     db: database.db,

@@ -30,6 +30,11 @@ export interface RegisterOptions {
   dataStatuses?: readonly number[];
   /** Requests per minute from one IP address. */
   perMinute?: number;
+  /**
+   * A call made thousands of times a second (placing and cancelling orders): its fast
+   * successful requests are logged at debug level only; errors and slow ones as usual.
+   */
+  highRate?: boolean;
 }
 
 const errorStatuses = [400, 401, 403, 404, 409, 429, 500] as const;
@@ -75,6 +80,7 @@ export function registerCall<S extends CallSpec>(
       ...(options.perMinute ? { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } : {}),
       // Read by the OpenAPI document, which lists the Idempotency-Key header for it.
       ...(call.idempotent ? { idempotent: true } : {}),
+      ...(options.highRate ? { highRate: true } : {}),
     },
     ...(call.auth === 'user' && requireUser
       ? {
