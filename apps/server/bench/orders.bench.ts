@@ -136,6 +136,7 @@ const log = fs.openSync(logPath, 'w');
 // The platform logs every request as it would in production, into a file.
 const server = fork(path.join(here, 'orders/server.ts'), {
   stdio: ['ignore', log, 'inherit', 'ipc'],
+  execArgv: [...process.execArgv, ...(process.env.ORDERS_NODE_FLAGS ?? '').split(' ').filter(Boolean)],
 });
 const ready = await next<Extract<FromServer, { event: 'ready' }>>(server, 'ready');
 console.log(

@@ -66,7 +66,7 @@ export interface BalanceView {
 /** Results written in one projection transaction at most, so none blocks for long. */
 const PROJECTION_LIMIT = 5_000;
 /** Least time between two projection transactions. */
-const PROJECTION_INTERVAL_MS = 50;
+const PROJECTION_INTERVAL_MS = 10;
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
