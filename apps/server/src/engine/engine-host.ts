@@ -65,7 +65,11 @@ export interface BalanceView {
 
 /** Results written in one projection transaction at most, so none blocks for long. */
 const PROJECTION_LIMIT = 5_000;
-/** Least time between two projection transactions. */
+/**
+ * Least time between two projection transactions. Short, since reads that wait for the
+ * projection (order lists, cancels) wait up to this long; on SQLite the writes run on a
+ * worker thread, so shorter transactions no longer cost the request thread its time.
+ */
 const PROJECTION_INTERVAL_MS = 10;
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -312,8 +316,7 @@ export class EngineHost {
    * Projects what became durable, oldest first, until nothing is left, one transaction
    * at most every PROJECTION_INTERVAL_MS: what becomes durable in between is written
    * together, so under load the projection keeps up with fewer, larger writes (each
-   * statement and commit costs about the same for one row as for a hundred), and the
-   * event loop, which SQLite's writes block, stays free for requests in between.
+   * statement and commit costs about the same for one row as for a hundred).
    */
   private async drainProjection(wait: number): Promise<void> {
     try {
