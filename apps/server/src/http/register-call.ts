@@ -40,9 +40,9 @@ export interface RegisterOptions {
 const errorStatuses = [400, 401, 403, 404, 409, 429, 500] as const;
 
 /**
- * Registers one contract call: its schemas validate the request and the answer and
- * describe it in the OpenAPI document; `user` calls are authenticated first; the
- * handler's result is wrapped in the envelope.
+ * Registers one contract call: its schemas validate the request (and the answer, in
+ * tests and development) and describe it in the OpenAPI document; `user` calls are
+ * authenticated first; the handler's result is wrapped in the envelope.
  */
 export function registerCall<S extends CallSpec>(
   app: FastifyInstance,
