@@ -1,10 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { formatMessage } from '@meridian/contract';
 import { systemClock, type Clock } from './accounts/clock.ts';
@@ -29,6 +24,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPlatformConfig } from './http/platform-config.ts';
 import { registerSpotRuleCalls } from './http/spot-rules.ts';
 import { languageFrom, registerRequestContext } from './http/request-context.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
 import { responseSerializer, validatesResponsesByDefault } from './http/serialization.ts';
 import { registerSystemCalls } from './http/system.ts';
 import { registerUserCalls } from './http/user.ts';
@@ -48,39 +44,6 @@ import { createSpotService } from './trading/spot-service.ts';
 import { openTradingEngine } from './trading/trading-engine.ts';
 import { startUserEvents } from './trading/user-events.ts';
 import { registerWebApp } from './web/serve-web-app.ts';
-
-/** A successful request slower than this is logged even on a high-rate call. */
-const SLOW_REQUEST_MS = 250;
-
-/**
- * One log line per request, written when it completes and naming the request, instead of
- * Fastify's two (incoming, completed): at thousands of orders a second, formatting and
- * writing log lines is a real share of the server's time. For the same reason a fast
- * successful request of a high-rate call (placing or cancelling an order) is logged at
- * debug level only; its errors and slow requests are logged as any other.
- */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(
-    error: Error | null | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    const responseTime = reply.elapsedTime;
-    if (error) {
-      reply.log.error({ req: request, res: reply, err: error, responseTime }, 'request errored');
-    } else if (
-      request.routeOptions.config.highRate &&
-      reply.statusCode < 400 &&
-      responseTime < SLOW_REQUEST_MS
-    ) {
-      reply.log.debug({ req: request, res: reply, responseTime }, 'request completed');
-    } else {
-      reply.log.info({ req: request, res: reply, responseTime }, 'request completed');
-    }
-  }
-}
 
 export interface Platform {
   app: FastifyInstance;

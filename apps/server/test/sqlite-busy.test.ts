@@ -27,10 +27,8 @@ it('waits for another connection’s write lock while the event loop keeps runni
   other.prepare('insert into notes (text) values (?)').run('theirs');
 
   const order: string[] = [];
-  const mine = database.db
-    .insertInto('notes')
-    .values({ text: 'mine' } as never)
-    .execute()
+  const mine = sql`insert into notes (text) values ('mine')`
+    .execute(database.db)
     .then(() => order.push('written'));
   const inTransaction = database.db
     .transaction()
