@@ -1,11 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { formatMessage } from '@meridian/contract';
 import { systemClock, type Clock } from './accounts/clock.ts';
@@ -30,6 +24,8 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPlatformConfig } from './http/platform-config.ts';
 import { registerSpotRuleCalls } from './http/spot-rules.ts';
 import { languageFrom, registerRequestContext } from './http/request-context.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
+import { responseSerializer, validatesResponsesByDefault } from './http/serialization.ts';
 import { registerSystemCalls } from './http/system.ts';
 import { registerUserCalls } from './http/user.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
@@ -48,33 +44,6 @@ import { createSpotService } from './trading/spot-service.ts';
 import { openTradingEngine } from './trading/trading-engine.ts';
 import { startUserEvents } from './trading/user-events.ts';
 import { registerWebApp } from './web/serve-web-app.ts';
-
-/**
- * One log line per request, written when it completes and naming the request, instead of
- * Fastify's two (incoming, completed): at thousands of orders a second, formatting and
- * writing log lines is a real share of the server's time.
- */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(
-    error: Error | null | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    if (error) {
-      reply.log.error(
-        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
-        'request errored',
-      );
-    } else {
-      reply.log.info(
-        { req: request, res: reply, responseTime: reply.elapsedTime },
-        'request completed',
-      );
-    }
-  }
-}
 
 export interface Platform {
   app: FastifyInstance;
@@ -104,6 +73,11 @@ export interface PlatformOptions {
   market?: Partial<Pick<Parameters<typeof startMarket>[0], 'now' | 'exchange'>>;
   /** Shorter timings of the user socket (tests). */
   userSocket?: Partial<UserSocketLimits>;
+  /**
+   * Check every answer against its call's schema before it is sent. Default: on under
+   * NODE_ENV=test or development, off otherwise (production), where it only costs time.
+   */
+  validateResponses?: boolean;
 }
 
 /**
@@ -151,7 +125,9 @@ export async function buildPlatform(
     },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializer(options.validateResponses ?? validatesResponsesByDefault()),
+  );
   const engine = await openTradingEngine({
     dataDir: config.dataDir,
     db: database.db,

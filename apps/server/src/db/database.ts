@@ -1,17 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type MigrationProvider,
-} from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { startCheckpointer } from './checkpointer.ts';
 import { migrations } from './migrations/index.ts';
+import { sqliteDialect } from './sqlite-dialect.ts';
 import type { DatabaseSchema } from './schema.ts';
 
 export type Driver = 'sqlite' | 'postgres';
@@ -52,8 +46,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
-  file.pragma('busy_timeout = 5000');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: sqliteDialect(file) });
   const checkpointer = startCheckpointer(file, (error) => {
     console.error(`SQLite ${file.name}: ${error.message}`);
   });

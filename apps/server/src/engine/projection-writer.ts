@@ -1,4 +1,3 @@
-import type SQLite from 'better-sqlite3';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.ts';
 
@@ -17,8 +16,13 @@ export interface ProjectionWrite {
   lastSeq: number;
 }
 
-/** Writes one projection transaction, all of it or nothing. */
-export type ProjectionWriter = (write: ProjectionWrite) => Promise<void>;
+/**
+ * Writes one projection transaction, all of it or nothing. `close` releases what the
+ * writer holds of its own (a worker thread), once no write is in flight.
+ */
+export type ProjectionWriter = ((write: ProjectionWrite) => Promise<void>) & {
+  close?: () => Promise<void>;
+};
 
 const CHUNK = 200;
 
@@ -65,56 +69,4 @@ async function insertChunks<T extends 'trade_orders' | 'trade_fills' | 'ledger_p
       .values(rows.slice(i, i + CHUNK) as never)
       .execute();
   }
-}
-
-const quote = (name: string) => `"${name}"`;
-
-/**
- * Straight onto the SQLite file with prepared statements, reused from one write to the
- * next. The projection writes several rows per order; building and compiling each
- * statement through Kysely cost more than SQLite's own work. The write holds Kysely's
- * connection while it runs, so it never lands inside a transaction Kysely has open.
- */
-export function sqliteWriter(db: Kysely<DatabaseSchema>, file: SQLite.Database): ProjectionWriter {
-  const statements = new Map<string, SQLite.Statement>();
-  const run = (text: string, values: unknown[]) => {
-    let statement = statements.get(text);
-    if (!statement) statements.set(text, (statement = file.prepare(text)));
-    statement.run(...values);
-  };
-  const insert = (table: string, row: object, conflict = '') => {
-    const columns = Object.keys(row);
-    run(
-      `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values ` +
-        `(${columns.map(() => '?').join(', ')})${conflict}`,
-      Object.values(row),
-    );
-  };
-  const write = file.transaction((w: ProjectionWrite) => {
-    for (const row of w.orders) insert('trade_orders', row);
-    for (const [id, set] of w.changes) {
-      const columns = Object.keys(set);
-      run(
-        `update "trade_orders" set ${columns.map((c) => `${quote(c)} = ?`).join(', ')} ` +
-          `where "id" = ?`,
-        [...Object.values(set), id],
-      );
-    }
-    for (const row of w.fills) insert('trade_fills', row);
-    for (const row of w.postings) insert('ledger_postings', row);
-    for (const row of w.balances) {
-      insert(
-        'ledger_balances',
-        row,
-        ' on conflict ("account") do update set "balance" = excluded."balance", ' +
-          '"updated_seq" = excluded."updated_seq"',
-      );
-    }
-    insert(
-      'engine_projection',
-      { name: w.name, last_seq: w.lastSeq },
-      ' on conflict ("name") do update set "last_seq" = excluded."last_seq"',
-    );
-  });
-  return (w) => db.connection().execute(async () => write(w));
 }

@@ -87,6 +87,11 @@ export class SqlProjector {
     );
   }
 
+  /** Releases the writer's own resources; call once nothing more is to be projected. */
+  async close(): Promise<void> {
+    await this.write.close?.();
+  }
+
   /** The sequence number of the last result written. */
   get lastSeq(): number {
     return this.projected;

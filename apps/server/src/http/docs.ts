@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The call accepts an `Idempotency-Key` header (set by registerCall from the contract). */
     idempotent?: boolean;
+    /** Fast successful requests are logged at debug level only (set by registerCall). */
+    highRate?: boolean;
   }
 }
 

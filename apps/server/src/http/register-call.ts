@@ -30,14 +30,19 @@ export interface RegisterOptions {
   dataStatuses?: readonly number[];
   /** Requests per minute from one IP address. */
   perMinute?: number;
+  /**
+   * A call made thousands of times a second (placing and cancelling orders): its fast
+   * successful requests are logged at debug level only; errors and slow ones as usual.
+   */
+  highRate?: boolean;
 }
 
 const errorStatuses = [400, 401, 403, 404, 409, 429, 500] as const;
 
 /**
- * Registers one contract call: its schemas validate the request and the answer and
- * describe it in the OpenAPI document; `user` calls are authenticated first; the
- * handler's result is wrapped in the envelope.
+ * Registers one contract call: its schemas validate the request (and the answer, in
+ * tests and development) and describe it in the OpenAPI document; `user` calls are
+ * authenticated first; the handler's result is wrapped in the envelope.
  */
 export function registerCall<S extends CallSpec>(
   app: FastifyInstance,
@@ -75,6 +80,7 @@ export function registerCall<S extends CallSpec>(
       ...(options.perMinute ? { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } : {}),
       // Read by the OpenAPI document, which lists the Idempotency-Key header for it.
       ...(call.idempotent ? { idempotent: true } : {}),
+      ...(options.highRate ? { highRate: true } : {}),
     },
     ...(call.auth === 'user' && requireUser
       ? {

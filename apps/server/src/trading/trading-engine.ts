@@ -4,7 +4,8 @@ import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.ts';
 import { EngineHost } from '../engine/engine-host.ts';
-import { kyselyWriter, sqliteWriter } from '../engine/projection-writer.ts';
+import { kyselyWriter } from '../engine/projection-writer.ts';
+import { workerWriter } from '../engine/projection-worker.ts';
 import { SqlProjector } from '../engine/sql-projector.ts';
 import { ENGINE_CONFIG } from '../markets/catalogue.ts';
 
@@ -16,14 +17,14 @@ import { ENGINE_CONFIG } from '../markets/catalogue.ts';
 export async function openTradingEngine(options: {
   dataDir: string;
   db: Kysely<DatabaseSchema>;
-  /** The SQLite file's handle when the database is SQLite: the projection writes through it. */
+  /** The SQLite file's handle when the database is SQLite: the projection writes to its file. */
   sqlite?: SQLite.Database | undefined;
   log: FastifyBaseLogger;
 }): Promise<EngineHost> {
   const projector = await SqlProjector.open(
     options.db,
     ENGINE_CONFIG,
-    options.sqlite ? sqliteWriter(options.db, options.sqlite) : kyselyWriter(options.db),
+    options.sqlite ? workerWriter(options.sqlite.name) : kyselyWriter(options.db),
   );
   return EngineHost.open({
     dir: path.join(options.dataDir, 'engine'),

@@ -16,6 +16,8 @@ export function startUserEvents(engine: EngineHost, sinks: readonly UserEventSin
   // carry only the order id. Orders placed before a restart are still reported through
   // their fills and the balance changes they cause.
   const owners = new Map<number, string>();
+  // Balance events go out in the engine's coin order, as before.
+  const assetOrder = engine.assets();
 
   return engine.onDurable((results: readonly CommandResult[]) => {
     const out = new Map<string, UserEvent[]>();
@@ -60,11 +62,13 @@ export function startUserEvents(engine: EngineHost, sinks: readonly UserEventSin
         }
       }
     }
+    // Only the coins that moved: formatting every coin of every touched user was a real
+    // share of the server's time under load.
     for (const [user, coins] of touched) {
-      for (const b of engine.balances(user)) {
-        if (coins.has(b.asset)) {
-          send(user, { type: 'balance', coin: b.asset, available: b.available, held: b.held });
-        }
+      for (const asset of assetOrder) {
+        if (!coins.has(asset)) continue;
+        const b = engine.balance(user, asset);
+        if (b) send(user, { type: 'balance', coin: b.asset, available: b.available, held: b.held });
       }
     }
     for (const [user, messages] of out) {

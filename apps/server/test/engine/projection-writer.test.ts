@@ -2,13 +2,16 @@ import fs from 'node:fs';
 import { afterEach, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Database } from '../../src/db/database.ts';
 import { EngineHost } from '../../src/engine/engine-host.ts';
-import { kyselyWriter, sqliteWriter } from '../../src/engine/projection-writer.ts';
+import { workerWriter } from '../../src/engine/projection-worker.ts';
+import { kyselyWriter } from '../../src/engine/projection-writer.ts';
 import { SqlProjector } from '../../src/engine/sql-projector.ts';
 import { tempDir } from '../helpers.ts';
 import { TEST_ENGINE } from './config.ts';
 
-// On SQLite the projection writes with its own prepared statements; the query tables must
-// come out exactly as Kysely's writer leaves them, whatever the commands were.
+// On SQLite the projection writes from a worker thread with its own connection and prepared
+// statements; the query tables must come out exactly as Kysely's writer leaves them,
+// whatever the commands were, and be readable on the platform's connection as soon as
+// `projected()` resolves.
 const dirs: string[] = [];
 const databases: Database[] = [];
 afterEach(async () => {
@@ -25,7 +28,7 @@ async function project(writer: 'kysely' | 'sqlite') {
   const projector = await SqlProjector.open(
     database.db,
     TEST_ENGINE,
-    writer === 'sqlite' ? sqliteWriter(database.db, database.sqlite!) : kyselyWriter(database.db),
+    writer === 'sqlite' ? workerWriter(database.sqlite!.name) : kyselyWriter(database.db),
   );
   let now = 1_700_000_000_000;
   const host = await EngineHost.open({ dir, config: TEST_ENGINE, projector, clock: () => now++ });
@@ -82,4 +85,39 @@ it('writes the same query tables as the Kysely writer', async () => {
   expect(viaKysely.fills.length).toBeGreaterThan(0);
   expect(viaKysely.orders.map((o) => o.status)).toContain('cancelled');
   expect(viaSqlite).toEqual(viaKysely);
+});
+
+it('has an acknowledged order readable on the platform connection once projected', async () => {
+  const dir = tempDir('meridian-writer-');
+  dirs.push(dir);
+  const database = openDatabase({ dataDir: dir });
+  databases.push(database);
+  await migrateToLatest(database.db);
+  const projector = await SqlProjector.open(
+    database.db,
+    TEST_ENGINE,
+    workerWriter(database.sqlite!.name),
+  );
+  const host = await EngineHost.open({ dir, config: TEST_ENGINE, projector });
+  await host.deposit('alice', 'USDT', '1000', 'dep-1');
+  for (let i = 0; i < 20; i++) {
+    const ack = await host.placeOrder({
+      user: 'alice',
+      market: 'BTC-USDT',
+      side: 'buy',
+      kind: 'limit',
+      price: '1000',
+      quantity: '0.01',
+    });
+    const accepted = ack.events.find((e) => e.type === 'accepted');
+    if (accepted?.type !== 'accepted') throw new Error('order refused');
+    await host.projected();
+    const row = await database.db
+      .selectFrom('trade_orders')
+      .select(['user_id', 'status'])
+      .where('id', '=', accepted.orderId)
+      .executeTakeFirst();
+    expect(row).toEqual({ user_id: 'alice', status: 'open' });
+  }
+  await host.close();
 });

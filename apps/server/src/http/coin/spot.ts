@@ -19,6 +19,8 @@ import { registerCall } from '../register-call.ts';
 
 /** Orders per page of `entrustlog/{symbol}/{status}/{page}`, which has no size parameter. */
 const LOG_PAGE_SIZE = 20;
+/** Placing and cancelling orders: logged per request only when slow or failed. */
+const HIGH_RATE = { highRate: true } as const;
 
 /**
  * Both spot call families over one service: the older `/api/currency/order/...` calls and
@@ -33,31 +35,55 @@ export function registerSpotCalls(
 ) {
   const { spot, idempotency } = deps;
 
-  registerCall(app, head, currencyOrderSubmit, async ({ body }, request) => {
-    const user = principalOf(request).userId;
-    return idempotency.run(user, idempotencyKey(request), 'spot.place', () =>
-      spot.placeOrder(user, body),
-    );
-  });
-  registerCall(app, head, entrustExchange, async ({ params, body }, request) => {
-    const user = principalOf(request).userId;
-    return idempotency.run(user, idempotencyKey(request), 'spot.place', () =>
-      spot.placeOrder(user, { ...body, symbol: params.a }),
-    );
-  });
+  registerCall(
+    app,
+    head,
+    currencyOrderSubmit,
+    async ({ body }, request) => {
+      const user = principalOf(request).userId;
+      return idempotency.run(user, idempotencyKey(request), 'spot.place', () =>
+        spot.placeOrder(user, body),
+      );
+    },
+    HIGH_RATE,
+  );
+  registerCall(
+    app,
+    head,
+    entrustExchange,
+    async ({ params, body }, request) => {
+      const user = principalOf(request).userId;
+      return idempotency.run(user, idempotencyKey(request), 'spot.place', () =>
+        spot.placeOrder(user, { ...body, symbol: params.a }),
+      );
+    },
+    HIGH_RATE,
+  );
 
-  registerCall(app, head, currencyOrderCancel, async ({ query }, request) => {
-    const user = principalOf(request).userId;
-    return idempotency.run(user, idempotencyKey(request), 'spot.cancel', () =>
-      spot.cancelOrder(user, query.id),
-    );
-  });
-  registerCall(app, head, entrustCancel, async ({ body }, request) => {
-    const user = principalOf(request).userId;
-    return idempotency.run(user, idempotencyKey(request), 'spot.cancel', () =>
-      spot.cancelOrder(user, body.id),
-    );
-  });
+  registerCall(
+    app,
+    head,
+    currencyOrderCancel,
+    async ({ query }, request) => {
+      const user = principalOf(request).userId;
+      return idempotency.run(user, idempotencyKey(request), 'spot.cancel', () =>
+        spot.cancelOrder(user, query.id),
+      );
+    },
+    HIGH_RATE,
+  );
+  registerCall(
+    app,
+    head,
+    entrustCancel,
+    async ({ body }, request) => {
+      const user = principalOf(request).userId;
+      return idempotency.run(user, idempotencyKey(request), 'spot.cancel', () =>
+        spot.cancelOrder(user, body.id),
+      );
+    },
+    HIGH_RATE,
+  );
 
   registerCall(app, head, currencyOrderList, async ({ body }, request) =>
     spot.listOrders(principalOf(request).userId, body),

@@ -1,0 +1,37 @@
+import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { isDeepStrictEqual } from 'node:util';
+
+type Compiler = FastifySerializerCompiler<unknown>;
+
+/**
+ * Production: answers are built by our own code from typed values, so they are written as
+ * they are, without checking each against its schema on every call.
+ */
+const plainSerializer: Compiler = () => (data) => JSON.stringify(data);
+
+/**
+ * Tests and development: every answer is checked against the call's schema, and an answer
+ * the schema would change (a field it drops or a default it fills in) is an error rather
+ * than silently mended, so what production writes (the answer as built) is exactly what
+ * the schema allows.
+ */
+const checkingSerializer: Compiler = (route) => {
+  const validate = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+  return (data) => {
+    const text = validate(data);
+    const plain = JSON.stringify(data);
+    if (plain !== text && !isDeepStrictEqual(JSON.parse(plain), JSON.parse(text))) {
+      throw new Error(`${route.method} ${route.url}: the answer differs from its schema: ${plain}`);
+    }
+    return text;
+  };
+};
+
+/** Whether answers are checked against their schemas when nothing says otherwise. */
+export const validatesResponsesByDefault = () =>
+  process.env.NODE_ENV === 'test' || process.env.NODE_ENV === 'development';
+
+export function responseSerializer(validate: boolean): Compiler {
+  return validate ? checkingSerializer : plainSerializer;
+}
