@@ -1,31 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiCall } from '../api/client.ts';
-import type { SocketLike } from '../realtime/realtime-client.ts';
+import { FakeSocket } from '../testing/fake-socket.ts';
 import { MarketFeed, marketSocketUrl } from './feed.ts';
 import { candle, priceInfo } from './test-data.ts';
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: string[] = [];
-  onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  constructor(readonly url: string) {}
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  receive(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
 
 function setup(api?: Partial<Record<'quiet', unknown>>) {
   const sockets: FakeSocket[] = [];

@@ -6,35 +6,12 @@ import type { ApiCall } from '../api/client.ts';
 import { notifier } from '../feedback/notifier.ts';
 import { initI18n } from '../i18n/index.ts';
 import { PlatformProvider } from '../platform/context.tsx';
-import type { SocketLike } from '../realtime/realtime-client.ts';
+import { FakeSocket } from '../testing/fake-socket.ts';
 import { useSession } from '../session/store.ts';
 import { testUser } from '../session/test-user.ts';
 import { testPlatformConfig } from '../testing/fixtures.ts';
 import { USER_FEED_BATCH_MS } from './user-feed.ts';
 import { useUserFeed } from './useUserFeed.ts';
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: string[] = [];
-  onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  constructor(readonly url: string) {}
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  receive(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
 
 const signIn = (userId: string, token: string) =>
   useSession.getState().signIn({
