@@ -7,6 +7,7 @@ import type { MarketRow } from '@meridian/contract';
 import type { ApiCall } from '../../api/client.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { createFavourites } from '../../market/favourites.ts';
+import { FakeSocket } from '../../testing/fake-socket.ts';
 import { MarketFeed } from '../../market/feed.ts';
 import { MarketLayerContext, type MarketLayer } from '../../market/hooks.ts';
 import { priceInfo } from '../../market/test-data.ts';
@@ -56,15 +57,7 @@ function renderQuotes(api: ReturnType<typeof fakeApi>) {
     api,
     socketUrl: 'ws://test',
     // The socket never opens: prices here come from the rows and from the store.
-    createSocket: () => ({
-      readyState: 0,
-      onopen: null,
-      onmessage: null,
-      onclose: null,
-      onerror: null,
-      send() {},
-      close() {},
-    }),
+    createSocket: (url) => new FakeSocket(url),
   });
   const layer: MarketLayer = {
     feed,
