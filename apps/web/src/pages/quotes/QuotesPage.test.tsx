@@ -1,6 +1,5 @@
+import { TestProviders } from '../../testing/TestProviders.tsx';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { MarketRow } from '@meridian/contract';
@@ -9,9 +8,8 @@ import { initI18n } from '../../i18n/index.ts';
 import { createFavourites } from '../../market/favourites.ts';
 import { FakeSocket } from '../../testing/fake-socket.ts';
 import { MarketFeed } from '../../market/feed.ts';
-import { MarketLayerContext, type MarketLayer } from '../../market/hooks.ts';
+import { type MarketLayer } from '../../market/hooks.ts';
 import { priceInfo } from '../../market/test-data.ts';
-import { PlatformProvider } from '../../platform/context.tsx';
 import { testUser } from '../../session/test-user.ts';
 import { useSession } from '../../session/store.ts';
 import { QuotesPage } from './QuotesPage.tsx';
@@ -75,17 +73,9 @@ function renderQuotes(api: ReturnType<typeof fakeApi>) {
     { initialEntries: ['/quotes/index'] },
   );
   render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <PlatformProvider value={{ config, api }}>
-        <MarketLayerContext.Provider value={layer}>
-          <App>
-            <RouterProvider router={router} />
-          </App>
-        </MarketLayerContext.Provider>
-      </PlatformProvider>
-    </QueryClientProvider>,
+    <TestProviders api={api} config={config} layer={layer}>
+      <RouterProvider router={router} />
+    </TestProviders>,
   );
   return { router, feed, layer };
 }

@@ -1,12 +1,10 @@
+import { TestProviders } from '../../testing/TestProviders.tsx';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ApiCall } from '../../api/client.ts';
 import { initI18n } from '../../i18n/index.ts';
-import { PlatformProvider } from '../../platform/context.tsx';
-import { installDomShims, testPlatformConfig } from '../../testing/fixtures.ts';
+import { installDomShims } from '../../testing/fixtures.ts';
 import { RulesPage } from './RulesPage.tsx';
 
 const MARKETS = [
@@ -51,15 +49,9 @@ function renderRules(api: ApiCall, entry = '/rule/index?tab=spot') {
     initialEntries: [entry],
   });
   render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <PlatformProvider value={{ config: testPlatformConfig(), api }}>
-        <App>
-          <RouterProvider router={router} />
-        </App>
-      </PlatformProvider>
-    </QueryClientProvider>,
+    <TestProviders api={api}>
+      <RouterProvider router={router} />
+    </TestProviders>,
   );
 }
 

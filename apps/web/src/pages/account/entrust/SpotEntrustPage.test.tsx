@@ -1,15 +1,13 @@
+import { TestProviders } from '../../../testing/TestProviders.tsx';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { ApiCall } from '../../../api/client.ts';
 import { initI18n } from '../../../i18n/index.ts';
-import { PlatformProvider } from '../../../platform/context.tsx';
 import { useSession } from '../../../session/store.ts';
 import { useSettings } from '../../../settings/store.ts';
 import { testUser } from '../../../session/test-user.ts';
-import { installDomShims, testPlatformConfig } from '../../../testing/fixtures.ts';
+import { installDomShims } from '../../../testing/fixtures.ts';
 import { testOrder } from '../../../trading/test-orders.ts';
 import { SpotEntrustPage } from './SpotEntrustPage.tsx';
 
@@ -37,17 +35,11 @@ function fakeApi() {
 
 function renderPage(api: ApiCall) {
   render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <PlatformProvider value={{ config: testPlatformConfig(), api }}>
-        <App>
-          <MemoryRouter>
-            <SpotEntrustPage />
-          </MemoryRouter>
-        </App>
-      </PlatformProvider>
-    </QueryClientProvider>,
+    <TestProviders api={api}>
+      <MemoryRouter>
+        <SpotEntrustPage />
+      </MemoryRouter>
+    </TestProviders>,
   );
 }
 

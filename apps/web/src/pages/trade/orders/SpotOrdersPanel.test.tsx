@@ -1,15 +1,13 @@
+import { TestProviders } from '../../../testing/TestProviders.tsx';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ApiCall } from '../../../api/client.ts';
 import { initI18n } from '../../../i18n/index.ts';
-import { PlatformProvider } from '../../../platform/context.tsx';
 import { useSession } from '../../../session/store.ts';
 import { useSettings } from '../../../settings/store.ts';
 import { testUser } from '../../../session/test-user.ts';
-import { installDomShims, testPlatformConfig } from '../../../testing/fixtures.ts';
+import { installDomShims } from '../../../testing/fixtures.ts';
 import { testFill, testOrder } from '../../../trading/test-orders.ts';
 import { SpotOrdersPanel } from './SpotOrdersPanel.tsx';
 
@@ -72,15 +70,9 @@ function renderPanel(api: ReturnType<typeof fakeApi>) {
     { initialEntries: ['/trade/index?symbol=btcusdt'] },
   );
   render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <PlatformProvider value={{ config: testPlatformConfig(), api }}>
-        <App>
-          <RouterProvider router={router} />
-        </App>
-      </PlatformProvider>
-    </QueryClientProvider>,
+    <TestProviders api={api}>
+      <RouterProvider router={router} />
+    </TestProviders>,
   );
   return router;
 }
