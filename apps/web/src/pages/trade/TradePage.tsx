@@ -14,7 +14,7 @@ import { MarketSwitcher } from './MarketSwitcher.tsx';
 import { SpotOrdersPanel } from './orders/SpotOrdersPanel.tsx';
 import { OrderPanel } from './OrderForm.tsx';
 import { TRADE_TYPE } from './trade-symbol.ts';
-import { useIsPhone } from './useIsPhone.ts';
+import { useIsPhone } from '../../layout/useIsPhone.ts';
 import type { PickedPrice } from './useOrderForm.ts';
 import { useTradeMarket } from './useTradeMarket.ts';
 import './trade.css';
