@@ -1,10 +1,11 @@
 import { ExperimentOutlined } from '@ant-design/icons';
-import { Alert, Badge, Button, Card, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Button, Card, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { HealthData } from '@meridian/contract';
 import { useLiveTickers } from '../../market/hooks.ts';
 import { useMarketRows, useSeedTickers } from '../../market/rows.ts';
+import { LoadFailed } from '../../feedback/LoadFailed.tsx';
 import '../../market/view/market.css';
 import { usePlatform } from '../../platform/context.tsx';
 import { MarketOverview } from './MarketOverview.tsx';
@@ -26,15 +27,10 @@ function StatusCard() {
       {isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} title={false} />
       ) : isError ? (
-        <Alert
-          type="error"
-          showIcon
+        <LoadFailed
           title={t('home.status.unreachable')}
-          action={
-            <Button size="small" loading={isFetching} onClick={() => void refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
+          onRetry={() => void refetch()}
+          retrying={isFetching}
         />
       ) : (
         <dl className="status-list">
@@ -103,16 +99,7 @@ export function HomePage() {
         </div>
       </section>
       {spot.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('market.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void spot.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed title={t('market.loadFailed')} onRetry={() => void spot.refetch()} />
       ) : (
         <>
           <MarketOverview rows={rows} loading={spot.isPending} />

@@ -4,13 +4,14 @@ import {
   SearchOutlined,
   StarOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Input, Skeleton, Tabs } from 'antd';
+import { Button, Card, Empty, Input, Skeleton, Tabs } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLiveTickers } from '../../market/hooks.ts';
 import { useSeedTickers } from '../../market/rows.ts';
 import { rowSymbol } from '../../market/symbols.ts';
+import { LoadFailed } from '../../feedback/LoadFailed.tsx';
 import '../../market/view/market.css';
 import { QuoteRow } from './QuoteRow.tsx';
 import { useFavouriteToggle } from '../../market/useFavouriteToggle.ts';
@@ -78,18 +79,7 @@ function QuotesBody({ quotes }: { quotes: QuotesState }) {
   }
   if (quotes.loading) return <Skeleton active title={false} paragraph={{ rows: 8 }} />;
   if (quotes.failed) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('market.loadFailed')}
-        action={
-          <Button size="small" onClick={quotes.retry}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title={t('market.loadFailed')} onRetry={quotes.retry} />;
   }
   if (quotes.total === 0 && quotes.tab === 'watchlist') {
     return (

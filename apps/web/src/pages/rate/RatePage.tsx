@@ -1,8 +1,9 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@meridian/core';
 import { useRatePage } from './useRatePage.ts';
+import { LoadFailed } from '../../feedback/LoadFailed.tsx';
 import '../../market/view/market.css';
 import './rate.css';
 
@@ -26,16 +27,7 @@ export function RatePage() {
       {page.loading ? (
         <Skeleton active title={false} paragraph={{ rows: 5 }} />
       ) : page.failed ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('market.loadFailed')}
-          action={
-            <Button size="small" onClick={page.retry}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed title={t('market.loadFailed')} onRetry={page.retry} />
       ) : page.rows.length === 0 ? (
         <Empty description={t('market.rate.empty')} />
       ) : (

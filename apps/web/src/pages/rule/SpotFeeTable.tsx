@@ -1,8 +1,9 @@
-import { Alert, Button, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { displayName } from '../../market/symbols.ts';
 import { exactAmount, ratePercent } from '../../trading/amounts.ts';
 import { useSpotMarketRules } from '../../trading/public-queries.ts';
+import { LoadFailed } from '../../feedback/LoadFailed.tsx';
 
 /** Fees and order limits of every spot market, as the engine enforces them. */
 export function SpotFeeTable() {
@@ -10,18 +11,7 @@ export function SpotFeeTable() {
   const rules = useSpotMarketRules();
   if (rules.isPending) return <Skeleton active title={false} paragraph={{ rows: 4 }} />;
   if (rules.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('rules.fees.loadFailed')}
-        action={
-          <Button size="small" onClick={() => void rules.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title={t('rules.fees.loadFailed')} onRetry={() => void rules.refetch()} />;
   return (
     <div className="rules-scroll">
       <table className="data-table rules-fees" data-testid="fee-table">

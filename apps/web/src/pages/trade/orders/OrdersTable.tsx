@@ -1,4 +1,4 @@
-import { Alert, Button, Pagination, Table, type TableColumnsType } from 'antd';
+import { Pagination, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotOrder } from '@meridian/contract';
@@ -16,6 +16,7 @@ import { useIsPhone } from '../../../layout/useIsPhone.ts';
 import { CancelButton } from './CancelButton.tsx';
 import { OrderCards } from './OrderCards.tsx';
 import { OrderFills } from './OrderFills.tsx';
+import { LoadFailed } from '../../../feedback/LoadFailed.tsx';
 
 export interface OrdersTableProps {
   testId: string;
@@ -120,18 +121,7 @@ export function OrdersTable(props: OrdersTableProps) {
   const columns = useColumns();
   const phone = useIsPhone();
   if (props.failed && !props.orders)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('orders.loadFailed')}
-        action={
-          <Button size="small" onClick={props.onRetry}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title={t('orders.loadFailed')} onRetry={props.onRetry} />;
   const paged = props.total > props.size;
   if (phone)
     return (

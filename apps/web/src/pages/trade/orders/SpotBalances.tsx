@@ -1,7 +1,8 @@
-import { Alert, Button, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { exactAmount } from '../../../trading/amounts.ts';
 import { useSpotWallet } from '../../../trading/spot-queries.ts';
+import { LoadFailed } from '../../../feedback/LoadFailed.tsx';
 
 /** The market's base and quote coins in the spot wallet: available and held by orders. */
 export function SpotBalances({ symbol }: { symbol: string }) {
@@ -9,18 +10,7 @@ export function SpotBalances({ symbol }: { symbol: string }) {
   const wallet = useSpotWallet(symbol);
   if (wallet.isPending) return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
   if (wallet.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('orders.loadFailed')}
-        action={
-          <Button size="small" onClick={() => void wallet.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title={t('orders.loadFailed')} onRetry={() => void wallet.refetch()} />;
   const rows = [wallet.data.base, wallet.data.quote];
   return (
     <div className="orders-scroll" data-testid="balances">

@@ -1,4 +1,4 @@
-import { Alert, Button, Table, type TableColumnsType } from 'antd';
+import { Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotFill } from '@meridian/contract';
@@ -8,6 +8,7 @@ import { exactAmount } from '../../../trading/amounts.ts';
 import { isoOf, orderSideKey } from '../../../trading/order-labels.ts';
 import { useMyFills } from '../../../trading/spot-queries.ts';
 import { StackedTime } from './OrdersTable.tsx';
+import { LoadFailed } from '../../../feedback/LoadFailed.tsx';
 
 /** My latest fills in one market (myExchangeLog), newest first. */
 export function TradeHistory({ symbol }: { symbol: string }) {
@@ -46,18 +47,7 @@ export function TradeHistory({ symbol }: { symbol: string }) {
     },
   ];
   if (fills.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('orders.loadFailed')}
-        action={
-          <Button size="small" onClick={() => void fills.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title={t('orders.loadFailed')} onRetry={() => void fills.refetch()} />;
   return (
     <div className="orders-scroll" data-testid="trade-history">
       <Table<SpotFill>
