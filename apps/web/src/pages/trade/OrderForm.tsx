@@ -13,7 +13,7 @@ import {
 } from './form-parts.tsx';
 import type { OrderKind, OrderSide } from './order-math.ts';
 import { useOrderForm, type OrderFormMarket, type PickedPrice } from './useOrderForm.ts';
-import { useSpotWallet } from './useSpotWallet.ts';
+import { useSpotWallet } from '../../trading/spot-queries.ts';
 
 const KINDS: OrderKind[] = ['limit', 'market', 'stop_limit'];
 const MARKS = { 0: '0%', 25: '25%', 50: '50%', 75: '75%', 100: '100%' };
@@ -36,7 +36,7 @@ export function SideForm({
 }) {
   const { t } = useTranslation();
   const isLogin = useSession((s) => s.isLogin);
-  const wallet = useSpotWallet(coins.base, coins.quote);
+  const wallet = useSpotWallet(market.symbol);
   const available = wallet.data
     ? (side === 'buy' ? wallet.data.quote : wallet.data.base).available
     : null;

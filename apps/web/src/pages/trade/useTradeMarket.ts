@@ -1,26 +1,14 @@
 import { useEffect, useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { klineIntervalSchema, spotMarkets, type SpotMarketRules } from '@meridian/contract';
+import { klineIntervalSchema } from '@meridian/contract';
 import type { KlineInterval } from '../../market/feed.ts';
 import { useLiveTickers, useMarketLayer, useTicker } from '../../market/hooks.ts';
 import { useMarketRows, useSeedTickers } from '../../market/rows.ts';
 import { displayName, pairOf, rowSymbol } from '../../market/symbols.ts';
-import { usePlatform } from '../../platform/context.tsx';
+import { useSpotMarketRules } from '../../trading/public-queries.ts';
 import { stepDecimals } from './exact.ts';
 import type { MarketMaths } from './order-math.ts';
 import { resolveTradeSymbol, TRADE_TYPE } from './trade-symbol.ts';
-
-/** The published rules of every spot market; they change with a deployment, not a tick. */
-export function useSpotRules() {
-  const { api } = usePlatform();
-  return useQuery<SpotMarketRules[]>({
-    queryKey: ['spot', 'markets'],
-    queryFn: () => api.quiet(spotMarkets),
-    staleTime: 30 * 60_000,
-    retry: false,
-  });
-}
 
 /**
  * The market a trade page shows: from the address (`type`, `symbol`, `interval`), with
@@ -34,7 +22,7 @@ export function useTradeMarket({ typeInQuery = true }: { typeInQuery?: boolean }
   useLiveTickers();
   useSeedTickers('spot');
   const spot = useMarketRows('spot');
-  const rules = useSpotRules();
+  const rules = useSpotMarketRules();
   const listed = useMemo(() => (spot.data ? spot.data.map(rowSymbol) : null), [spot.data]);
   const { symbol, unknown } = resolveTradeSymbol(params.get('symbol'), listed);
   const parsedInterval = klineIntervalSchema.safeParse(params.get('interval'));
