@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import { useMarketLayer } from '../../market/hooks.ts';
 import { pairOf } from '../../market/symbols.ts';
 import { atDecimals } from '../../market/view/pad.ts';
-import { groupingSteps, groupLevels } from './book-grouping.ts';
+import { groupingSteps, groupLevels } from '@meridian/core';
 import { bookView, type BookLevel } from './book-rows.ts';
 
 /** Rows per side: fixed, so the book never changes height while it ticks. */

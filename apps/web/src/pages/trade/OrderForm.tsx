@@ -11,7 +11,7 @@ import {
   useFieldError,
   type Coins,
 } from './form-parts.tsx';
-import type { OrderKind, OrderSide } from './order-math.ts';
+import type { OrderKind, Side as OrderSide } from '@meridian/core';
 import { useOrderForm, type OrderFormMarket, type PickedPrice } from './useOrderForm.ts';
 import { useSpotWallet } from '../../trading/spot-queries.ts';
 

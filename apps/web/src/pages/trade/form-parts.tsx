@@ -3,7 +3,7 @@ import { Button, Input } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ratePercent, type FieldError } from './order-math.ts';
+import { ratePercent, type FieldError } from '@meridian/core';
 import type { OrderForm } from './useOrderForm.ts';
 
 export interface Coins {

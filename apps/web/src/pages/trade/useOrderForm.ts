@@ -2,21 +2,21 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currencyOrderSubmit } from '@meridian/contract';
-import { sanitizeNumberInput } from '@meridian/core';
-import { notifier } from '../../feedback/notifier.ts';
-import { atDecimals } from '../../market/view/pad.ts';
-import { usePlatform } from '../../platform/context.tsx';
-import { exact, text } from './exact.ts';
-import { keyForSubmission, randomKey, type Attempt } from './idempotency.ts';
 import {
   amountDecimals,
   amountForPercent,
+  exactMath,
   quantityForPercent,
+  sanitizeNumberInput,
   summarise,
   type MarketMaths,
   type OrderKind,
-  type OrderSide,
-} from './order-math.ts';
+  type Side as OrderSide,
+} from '@meridian/core';
+import { notifier } from '../../feedback/notifier.ts';
+import { atDecimals } from '../../market/view/pad.ts';
+import { usePlatform } from '../../platform/context.tsx';
+import { keyForSubmission, randomKey, type Attempt } from './idempotency.ts';
 
 /** A price picked in the book or the trades; `seq` tells two picks of one price apart. */
 export interface PickedPrice {
@@ -41,8 +41,8 @@ export interface OrderFormOptions {
 
 /** The canonical form of what the user typed ("12." -> "12"), as the API receives it. */
 const canonical = (typed: string) => {
-  const value = exact(typed.replace(/\.$/, ''));
-  return value ? text(value) : typed;
+  const value = exactMath.exact(typed.replace(/\.$/, ''));
+  return value ? exactMath.text(value) : typed;
 };
 
 /**
@@ -94,8 +94,10 @@ export function useOrderForm({ side, kind, market, available, picked }: OrderFor
     maths,
   );
   const triggerError =
-    kind === 'stop_limit' && trigger !== '' && !exact(trigger)?.units ? 'zero' : undefined;
-  const triggerMissing = kind === 'stop_limit' && !exact(trigger)?.units;
+    kind === 'stop_limit' && trigger !== '' && !exactMath.exact(trigger)?.units
+      ? 'zero'
+      : undefined;
+  const triggerMissing = kind === 'stop_limit' && !exactMath.exact(trigger)?.units;
 
   const sizeFromPercent = (next: number) => {
     setPercent(next);

@@ -6,8 +6,7 @@ import { useLiveTickers, useMarketLayer, useTicker } from '../../market/hooks.ts
 import { useMarketRows, useSeedTickers } from '../../market/rows.ts';
 import { displayName, pairOf, rowSymbol } from '../../market/symbols.ts';
 import { useSpotMarketRules } from '../../trading/public-queries.ts';
-import { stepDecimals } from './exact.ts';
-import type { MarketMaths } from './order-math.ts';
+import { exactMath, type MarketMaths } from '@meridian/core';
 import { resolveTradeSymbol, TRADE_TYPE } from './trade-symbol.ts';
 
 /**
@@ -47,8 +46,8 @@ export function useTradeMarket({ typeInQuery = true }: { typeInQuery?: boolean }
   const row = spot.data?.find((m) => rowSymbol(m) === symbol);
   const rule = rules.data?.find((r) => r.symbol === symbol);
   const maths: MarketMaths = {
-    priceDecimals: rule ? stepDecimals(rule.tickSize) : (row?.part_cou ?? 2),
-    quantityDecimals: rule ? stepDecimals(rule.lotSize) : (row?.full_cou ?? 4),
+    priceDecimals: rule ? exactMath.stepDecimals(rule.tickSize) : (row?.part_cou ?? 2),
+    quantityDecimals: rule ? exactMath.stepDecimals(rule.lotSize) : (row?.full_cou ?? 4),
     lotSize: rule?.lotSize ?? null,
     minNotional: rule?.minNotional ?? null,
     makerFeeRate: rule?.makerFeeRate ?? null,

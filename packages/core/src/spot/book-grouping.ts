@@ -1,4 +1,4 @@
-import { formatUnits, parseUnits } from '@meridian/core';
+import { formatUnits, parseUnits } from '../units.ts';
 
 const fractionDigits = (text: string) => text.split('.')[1]?.length ?? 0;
 

@@ -9,9 +9,8 @@ import {
   times,
   type Exact,
 } from './exact.ts';
-
-export type OrderSide = 'buy' | 'sell';
-export type OrderKind = 'limit' | 'market' | 'stop_limit';
+import type { Side } from '../book/order-book.ts';
+import type { OrderKind } from '../matching/commands.ts';
 
 /** What the form needs to know about one market's rules. */
 export interface MarketMaths {
@@ -40,7 +39,7 @@ const lotOf = (m: MarketMaths): Exact =>
  * DOWN to the lot, so the quantity never asks for more than the balance holds.
  */
 export function quantityForPercent(input: {
-  side: OrderSide;
+  side: Side;
   percent: number;
   available: string;
   price: string | null;
@@ -84,7 +83,7 @@ export function feeOn(amount: Exact, rate: string | null, decimals: number): Exa
 }
 
 export interface OrderInput {
-  side: OrderSide;
+  side: Side;
   kind: OrderKind;
   price: string;
   quantity: string;

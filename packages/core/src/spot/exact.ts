@@ -1,4 +1,4 @@
-import { formatUnits, parseUnits } from '@meridian/core';
+import { formatUnits, parseUnits } from '../units.ts';
 
 /**
  * An exact decimal as integer units at a scale: `1.25` is `{ units: 125n, scale: 2 }`.
