@@ -62,3 +62,8 @@ export function formatUnits(units: bigint, decimals: number): string {
   const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
+
+/** Digits after the point of a plain decimal string, as written ("1.250" → 3). */
+export function fractionDigits(text: string): number {
+  return text.split('.')[1]?.length ?? 0;
+}

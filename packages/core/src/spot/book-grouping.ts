@@ -1,6 +1,4 @@
-import { formatUnits, parseUnits } from '../units.ts';
-
-const fractionDigits = (text: string) => text.split('.')[1]?.length ?? 0;
+import { formatUnits, fractionDigits, parseUnits } from '../units.ts';
 
 /** The grouping steps a book offers: the tick ×1, ×10, ×100 and ×1000, as decimal strings. */
 export function groupingSteps(tick: string): string[] {

@@ -1,4 +1,4 @@
-import { formatUnits, parseUnits } from '../units.ts';
+import { formatUnits, fractionDigits, parseUnits } from '../units.ts';
 
 /**
  * An exact decimal as integer units at a scale: `1.25` is `{ units: 125n, scale: 2 }`.
@@ -8,8 +8,6 @@ export interface Exact {
   units: bigint;
   scale: number;
 }
-
-const fractionDigits = (text: string) => text.split('.')[1]?.length ?? 0;
 
 /** Reads a plain decimal string at its own precision; anything else reads as null. */
 export function exact(text: string | null | undefined): Exact | null {

@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import { useMarketLayer } from '../../market/hooks.ts';
 import { pairOf } from '../../market/symbols.ts';
 import { atDecimals } from '../../market/view/pad.ts';
-import { groupingSteps, groupLevels } from '@meridian/core';
+import { fractionDigits, groupingSteps, groupLevels } from '@meridian/core';
 import { bookView, type BookLevel } from './book-rows.ts';
 
 /** Rows per side: fixed, so the book never changes height while it ticks. */
@@ -36,8 +36,6 @@ const pressKeys = (pick: () => void) => (event: KeyboardEvent) => {
     pick();
   }
 };
-
-const stepPlaces = (step: string) => step.split('.')[1]?.length ?? 0;
 
 interface Decimals {
   price: number;
@@ -108,7 +106,7 @@ export function OrderBook({
   const empty = view.asks.every((l) => !l) && view.bids.every((l) => !l);
   // A coarser step than the tick needs fewer price decimals (a step of 10 shows none).
   const shown = step
-    ? { ...decimals, price: Math.min(decimals.price, stepPlaces(step)) }
+    ? { ...decimals, price: Math.min(decimals.price, fractionDigits(step)) }
     : decimals;
   return (
     <Card

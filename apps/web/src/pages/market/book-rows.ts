@@ -1,4 +1,4 @@
-import { formatUnits, parseUnits } from '@meridian/core';
+import { formatUnits, fractionDigits, parseUnits } from '@meridian/core';
 import type { Depth } from '../../market/depth.ts';
 
 export interface BookLevel {
@@ -18,8 +18,6 @@ export interface BookView {
   /** Best ask minus best bid, exact, or null when a side is empty. */
   spread: string | null;
 }
-
-const fractionDigits = (text: string) => text.split('.')[1]?.length ?? 0;
 
 /** Sums amounts exactly as integer units of the longest fraction present. */
 function side(levels: [string, string][], rows: number): (BookLevel | null)[] {
