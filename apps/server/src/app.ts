@@ -125,9 +125,9 @@ export async function buildPlatform(
     },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(
-    responseSerializer(options.validateResponses ?? validatesResponsesByDefault()),
-  );
+  const answersChecked = options.validateResponses ?? validatesResponsesByDefault();
+  app.decorate('answersChecked', answersChecked);
+  app.setSerializerCompiler(responseSerializer(answersChecked));
   const engine = await openTradingEngine({
     dataDir: config.dataDir,
     db: database.db,

@@ -37,3 +37,9 @@ it('refuses, when checking, an answer with a field its schema lacks or a default
   expect((await serve(true, { id: 'a' })).statusCode).toBe(500);
   expect((await serve(true, { id: 1, note: '' })).statusCode).toBe(500);
 });
+
+it('drops, in production, a field the schema does not declare, so nothing extra leaks', async () => {
+  const res = await serve(false, { id: 'a', note: 'n', secret: 's' });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ id: 'a', note: 'n' });
+});

@@ -9,6 +9,7 @@ import {
   type CallSpec,
   type MessageId,
 } from '@meridian/contract';
+import { plainSerializer } from './serialization.ts';
 
 /** An answer other than plain success that still carries data (login's second step). */
 export class Answer<T> {
@@ -76,6 +77,7 @@ export function registerCall<S extends CallSpec>(
       ...(call.body ? { body: call.body } : {}),
       response,
     },
+    ...(options.highRate && !app.answersChecked ? { serializerCompiler: plainSerializer } : {}),
     config: {
       ...(options.perMinute ? { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } : {}),
       // Read by the OpenAPI document, which lists the Idempotency-Key header for it.
