@@ -111,6 +111,27 @@ describe('embedded MQTT broker', () => {
     expect(bob.received).toEqual([{ topic: 'refresh_bob', payload: '{"kind":"order"}' }]);
   });
 
+  it('still delivers a refresh after other subscribers left, and to a resumed persistent session', async () => {
+    const { url } = await embedded();
+    const first = await connect(url, { password: 'token-alice', username: 'alice' });
+    const second = await connect(url, { password: 'token-alice', username: 'alice' });
+    expect(await granted(first.client, 'refresh_alice')).toBe(0);
+    expect(await granted(second.client, 'refresh_alice')).toBe(0);
+    await first.client.endAsync(true);
+    broker!.publishUserRefresh('alice', { n: 1 });
+    await until(() => second.received.length === 1);
+
+    // A persistent session gets its subscription back on reconnect without subscribing.
+    const options = { password: 'token-bob', username: 'bob', clean: false, clientId: 'bob-1' };
+    const before = await connect(url, options);
+    expect(await granted(before.client, 'refresh_bob')).toBe(0);
+    await before.client.endAsync(true);
+    const resumed = await connect(url, options);
+    broker!.publishUserRefresh('bob', { n: 2 });
+    await until(() => resumed.received.length === 1);
+    expect(resumed.received).toEqual([{ topic: 'refresh_bob', payload: '{"n":2}' }]);
+  });
+
   it('refuses refresh topics to anonymous clients and a connection with a bad token', async () => {
     const { url } = await embedded();
     const anonymous = await connect(url);

@@ -59,7 +59,10 @@ export async function startBroker(app: FastifyInstance, options: BrokerOptions):
 
   return {
     publishUserRefresh(userId, payload) {
-      publisher.publish(MQTT_TOPICS.userRefresh(userId), JSON.stringify(payload), false);
+      const topic = MQTT_TOPICS.userRefresh(userId);
+      if (publisher.mayHaveSubscribers(topic)) {
+        publisher.publish(topic, JSON.stringify(payload), false);
+      }
     },
     status: () => publisher.status(),
     close,

@@ -65,6 +65,44 @@ export async function startEmbeddedBroker(
       done(client ? new Error('only the platform publishes') : null);
     },
   });
+  // Who is subscribed to what, among connected clients. User refreshes are QoS 0 and
+  // reach only connected subscribers, so a topic nobody connected holds is not worth
+  // publishing; at thousands of orders a second that is most of them. Subscriptions are
+  // exact topics (access.ts refuses wildcards on refresh topics). A client resuming a
+  // persistent session gets its subscriptions back without a 'subscribe' event, so while
+  // one is connected every topic counts as possibly subscribed.
+  const holders = new Map<string, Set<Client>>();
+  const topicsOf = new Map<Client, Set<string>>();
+  let resumedSessions = 0;
+  const forget = (client: Client, topic: string) => {
+    const set = holders.get(topic);
+    set?.delete(client);
+    if (set?.size === 0) holders.delete(topic);
+    topicsOf.get(client)?.delete(topic);
+  };
+  broker.on('client', (client) => {
+    if (!client.clean) resumedSessions++;
+  });
+  broker.on('subscribe', (subscriptions, client) => {
+    if (!client) return;
+    let mine = topicsOf.get(client);
+    if (!mine) topicsOf.set(client, (mine = new Set()));
+    for (const { topic } of subscriptions) {
+      let set = holders.get(topic);
+      if (!set) holders.set(topic, (set = new Set()));
+      set.add(client);
+      mine.add(topic);
+    }
+  });
+  broker.on('unsubscribe', (topics, client) => {
+    if (client) for (const topic of topics) forget(client, topic);
+  });
+  broker.on('clientDisconnect', (client) => {
+    if (!client.clean) resumedSessions--;
+    for (const topic of [...(topicsOf.get(client) ?? [])]) forget(client, topic);
+    topicsOf.delete(client);
+  });
+
   broker.on('clientError', (client, error) =>
     app.log.debug({ err: error, client: client.id }, 'mqtt client error'),
   );
@@ -78,6 +116,7 @@ export async function startEmbeddedBroker(
   });
 
   return {
+    mayHaveSubscribers: (topic) => resumedSessions > 0 || holders.has(topic),
     publish(topic, payload, retain) {
       broker.publish(
         { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 0, retain, dup: false },

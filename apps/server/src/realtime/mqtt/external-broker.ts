@@ -39,6 +39,7 @@ export function connectExternalBroker(url: string, log: FastifyBaseLogger): Mqtt
   });
 
   return {
+    mayHaveSubscribers: () => true,
     publish(topic, payload, retain) {
       if (!client.connected) return;
       client.publish(topic, payload, { qos: 0, retain });
