@@ -64,7 +64,11 @@ describe('the platform in a browser', () => {
   it('answers unknown API paths in the envelope, not with the app', async () => {
     const res = await fetch(`${ctx.platform.url}/api/no/such/call`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ code: 404, msg: 'Not found', data: null });
+    expect(await res.json()).toEqual({
+      code: 404,
+      msg: 'Not found',
+      data: { reason: 'notFound' },
+    });
   });
 });
 

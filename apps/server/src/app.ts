@@ -115,7 +115,7 @@ export async function buildPlatform(
       const body = {
         code: 400,
         msg: `${formatMessage('validation', lang)}: path`,
-        data: { field: 'path' },
+        data: { reason: 'validation', field: 'path' },
       };
       // frameworkErrors' reply is typed for an unknown route; it is an ordinary reply.
       void (reply as unknown as FastifyReply)

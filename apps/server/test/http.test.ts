@@ -110,7 +110,7 @@ describe('envelope and errors', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.json()).toEqual({ code: 404, msg: 'Not found', data: null });
+      expect(res.json()).toEqual({ code: 404, msg: 'Not found', data: { reason: 'notFound' } });
     }
   });
 
@@ -207,7 +207,7 @@ describe('envelope and errors', () => {
     const app = await start();
     const res = await app.inject({ method: 'GET', url: '/api/test/conflict' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 409, data: null });
+    expect(res.json()).toMatchObject({ code: 409, data: { reason: 'conflict' } });
   });
 });
 
@@ -336,7 +336,7 @@ describe('web app', () => {
   it('never answers an API path or a non-GET with the app', async () => {
     const app = await start({ WEB_DIST: withBundle() });
     const api = await app.inject({ method: 'GET', url: '/api/unknown' });
-    expect(api.json()).toEqual({ code: 404, msg: 'Not found', data: null });
+    expect(api.json()).toEqual({ code: 404, msg: 'Not found', data: { reason: 'notFound' } });
     const postPage = await app.inject({ method: 'POST', url: '/home/index' });
     expect(postPage.statusCode).toBe(404);
     expect(postPage.json().code).toBe(404);

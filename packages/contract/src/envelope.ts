@@ -12,6 +12,11 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
 export const errorEnvelopeSchema = envelopeSchema(
   z
     .object({
+      /**
+       * The refusal's stable machine code (a message id such as `invalidToken` or
+       * `insufficientBalance`): clients decide on it, never on the translated `msg`.
+       */
+      reason: z.string(),
       requestId: z.string().optional(),
       field: z.string().optional(),
     })

@@ -6,6 +6,8 @@ import { describeValidationFailure, RequestValidationError } from './validation.
 interface ErrorAnswer {
   status: number;
   msg: string;
+  /** The stable machine code clients decide on; the message is only for people. */
+  reason: MessageId;
   field?: string;
   requestId?: string;
 }
@@ -36,7 +38,12 @@ function answerFor(
   const lang = request.lang;
   if (error instanceof AppError) {
     const msg = formatMessage(error.messageId, lang, error.values);
-    return { status: error.status, msg, ...(error.field ? { field: error.field } : {}) };
+    return {
+      status: error.status,
+      msg,
+      reason: error.messageId,
+      ...(error.field ? { field: error.field } : {}),
+    };
   }
   if (error instanceof RequestValidationError) {
     const part = error.validationContext ?? 'body';
@@ -48,6 +55,7 @@ function answerFor(
     return {
       status: 400,
       msg: `${formatMessage('validation', lang)}: ${problem.message}`,
+      reason: 'validation',
       field: problem.field,
     };
   }
@@ -57,27 +65,27 @@ function answerFor(
     return {
       status: 400,
       msg: `${formatMessage('validation', lang)}: body: ${detail}`,
+      reason: bodyProblem ?? 'invalidJson',
       field: 'body',
     };
   }
   const status = error.statusCode ?? 500;
   const kind = kindByStatus[status];
-  if (kind) return { status: ERROR_KINDS[kind], msg: formatMessage(kind, lang) };
+  if (kind) return { status: ERROR_KINDS[kind], msg: formatMessage(kind, lang), reason: kind };
   return {
     status: 500,
     msg: `${formatMessage('unknown', lang)} (${formatMessage('requestId', lang, { id: request.id })})`,
+    reason: 'unknown',
     requestId: request.id,
   };
 }
 
 function send(reply: FastifyReply, answer: ErrorAnswer) {
-  const data =
-    answer.field || answer.requestId
-      ? {
-          ...(answer.field ? { field: answer.field } : {}),
-          ...(answer.requestId ? { requestId: answer.requestId } : {}),
-        }
-      : null;
+  const data = {
+    reason: answer.reason,
+    ...(answer.field ? { field: answer.field } : {}),
+    ...(answer.requestId ? { requestId: answer.requestId } : {}),
+  };
   return reply.status(answer.status).send({ code: answer.status, msg: answer.msg, data });
 }
 
@@ -99,5 +107,9 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): 
 
 /** Answers an unknown API path; the web app's history fallback never covers `/api`. */
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return send(reply, { status: 404, msg: formatMessage('notFound', request.lang) });
+  return send(reply, {
+    status: 404,
+    msg: formatMessage('notFound', request.lang),
+    reason: 'notFound',
+  });
 }
