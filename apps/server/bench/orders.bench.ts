@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatUnits, parseUnits } from '@meridian/core';
-import { listedMarket } from '../src/markets/catalogue.ts';
+import { listedMarket } from '../src/modules/markets/catalogue.ts';
 import { mulberry32 } from '../../../packages/core/bench/order-stream.ts';
 import type { FromServer, Quote, ToServer } from './orders/protocol.ts';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { openDatabase, SQLITE_FILE, type Database } from '../src/db/database.ts';
+import { openDatabase, SQLITE_FILE, type Database } from '../src/kernel/db/database.ts';
 import { tempDir } from './helpers.ts';
 
 // The write-ahead log is checkpointed off the request thread; it must still be copied

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig } from '../src/kernel/config.ts';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {

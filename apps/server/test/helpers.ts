@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/database.ts';
+import { loadConfig, type Config } from '../src/kernel/config.ts';
+import { openDatabase, type Database } from '../src/kernel/db/database.ts';
 
 export function tempDir(prefix = 'meridian-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));

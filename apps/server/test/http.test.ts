@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCall, PLATFORM_CONFIG_GLOBAL, platformConfigSchema } from '@meridian/contract';
 import { buildPlatform, type Platform } from '../src/app.ts';
-import { AppError } from '../src/http/app-error.ts';
-import { registerCall } from '../src/http/register-call.ts';
+import { AppError } from '../src/kernel/errors.ts';
+import { registerCall } from '../src/kernel/http/register-call.ts';
 import { tempDir, testConfig } from './helpers.ts';
 
 // A call that exists only in these tests, to drive validation through the real pipeline.

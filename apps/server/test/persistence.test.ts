@@ -1,8 +1,8 @@
 import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/database.ts';
-import { migrations } from '../src/db/migrations/index.ts';
-import { ensureDeploymentFacts } from '../src/db/platform-meta.ts';
+import { migrateToLatest } from '../src/kernel/db/database.ts';
+import { migrations } from '../src/kernel/db/migrations/index.ts';
+import { ensureDeploymentFacts } from '../src/kernel/db/platform-meta.ts';
 import { testDatabases, type TestDatabase } from './helpers.ts';
 
 describe.each(testDatabases())('persistence on $name', ({ create }) => {

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
-import { OneLinePerRequest } from '../src/http/request-log.ts';
+import { OneLinePerRequest } from '../src/kernel/http/request-log.ts';
 
 // Order calls come thousands a second: their fast successes stay out of an info-level
 // log, but their failures, and every other call, are logged as before. (A thrown error is

@@ -1,7 +1,10 @@
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { expect, it } from 'vitest';
-import { responseSerializer, validatesResponsesByDefault } from '../src/http/serialization.ts';
+import {
+  responseSerializer,
+  validatesResponsesByDefault,
+} from '../src/kernel/http/serialization.ts';
 
 // Production writes answers as they were built; tests check each against its schema and
 // refuse one the schema would have to change, so both write the same thing.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/database.ts';
+import { openDatabase, type Database } from '../src/kernel/db/database.ts';
 import { tempDir } from './helpers.ts';
 
 // The projection writes from another connection; a write of the platform's own that finds

@@ -1,5 +1,5 @@
 import type { PriceInfo } from '@meridian/contract';
-import type { MarketFeed, MarketUpdate, TradeData } from '../../src/market/feed.ts';
+import type { MarketFeed, MarketUpdate, TradeData } from '../../src/modules/markets/feed.ts';
 
 /** Microseconds on the machine's monotonic clock: comparable between processes. */
 export const nowUs = () => Number(process.hrtime.bigint() / 1000n);

@@ -2,8 +2,8 @@
 // are its own: a real Fastify server with the market socket and MQTT, fed by BenchFeed.
 // Driven over the IPC channel by fanout.bench.ts.
 import Fastify from 'fastify';
-import { registerMarketSocket } from '../../src/realtime/market-socket.ts';
-import { startBroker } from '../../src/realtime/mqtt/broker.ts';
+import { registerMarketSocket } from '../../src/modules/markets/socket/market-socket.ts';
+import { startBroker } from '../../src/kernel/realtime/mqtt/broker.ts';
 import { BenchFeed } from './bench-feed.ts';
 import { SYMBOLS, type ToServer, type FromServer } from './protocol.ts';
 

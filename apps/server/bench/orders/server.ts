@@ -10,7 +10,7 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildPlatform } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/kernel/config.ts';
 import { BENCH_MARKETS, type FromServer, type Quote, type ToServer } from './protocol.ts';
 
 const USERS = Number(process.env.ORDERS_USERS ?? 200);

@@ -1,7 +1,7 @@
 // `npm run ledger:verify`: checks the ledger invariants on the live database of DATA_DIR
 // (or DATABASE_URL) and exits 1 on any violation, 2 when it cannot check at all.
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
+import { ConfigError, loadConfig } from '../kernel/config.ts';
+import { openDatabase } from '../kernel/db/database.ts';
 import { auditLedger } from '../engine/ledger-audit.ts';
 
 const json = (value: unknown) =>

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { parseUnits, verifyLedger, type Posting, type Violation } from '@meridian/core';
-import type { DatabaseSchema } from '../db/schema.ts';
+import type { DatabaseSchema } from '../kernel/db/schema.ts';
 
 export interface AuditReport {
   postings: number;

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { DatabaseSchema } from '../db/schema.ts';
+import type { DatabaseSchema } from '../kernel/db/schema.ts';
 
 type Row<T extends keyof DatabaseSchema> = Insertable<DatabaseSchema[T]>;
 

@@ -7,7 +7,7 @@ import {
   type CommandResult,
   type EngineConfig,
 } from '@meridian/core';
-import type { DatabaseSchema } from '../db/schema.ts';
+import type { DatabaseSchema } from '../kernel/db/schema.ts';
 import { kyselyWriter, type ProjectionWriter } from './projection-writer.ts';
 
 type OrderRow = Insertable<DatabaseSchema['trade_orders']>;

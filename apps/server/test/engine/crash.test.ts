@@ -4,7 +4,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/database.ts';
+import { openDatabase } from '../../src/kernel/db/database.ts';
 import { auditLedger } from '../../src/engine/ledger-audit.ts';
 import { tempDir } from '../helpers.ts';
 

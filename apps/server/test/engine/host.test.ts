@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, type Database } from '../../src/db/database.ts';
+import { migrateToLatest, type Database } from '../../src/kernel/db/database.ts';
 import { EngineHost } from '../../src/engine/engine-host.ts';
 import { auditLedger } from '../../src/engine/ledger-audit.ts';
 import { SqlProjector } from '../../src/engine/sql-projector.ts';

@@ -5,7 +5,7 @@ import type {
   MarketFeed,
   MarketUpdate,
   TradeData,
-} from '../../src/market/feed.ts';
+} from '../../src/modules/markets/feed.ts';
 
 export function ticker(symbol: string, close: string, time = Date.now()): PriceInfo {
   return {

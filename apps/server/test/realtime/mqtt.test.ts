@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionPrincipal } from '../../src/accounts/sessions.ts';
-import { startBroker, type Broker } from '../../src/realtime/mqtt/broker.ts';
-import { createHealthService } from '../../src/services/health.ts';
+import type { SessionPrincipal } from '../../src/modules/identity/sessions.ts';
+import { startBroker, type Broker } from '../../src/kernel/realtime/mqtt/broker.ts';
+import { createHealthService } from '../../src/modules/system/health.ts';
 import { FakeFeed, ticker } from './fake-feed.ts';
 import { sleep, startServer } from './ws-helpers.ts';
 

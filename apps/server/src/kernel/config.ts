@@ -1,0 +1,150 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { LANGUAGE_CODES, languageSchema, type Language } from '@meridian/contract';
+import { COIN_RATES_PATTERN } from '../modules/markets/coin-rates.ts';
+import type { MarketConfig } from '../modules/markets/market-runtime.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const commaList = z.string().transform((text) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== ''),
+);
+
+/**
+ * Every environment variable the platform reads. The README lists the same set; a bad
+ * value stops the start with a message that names the variable.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  API_HEAD: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('core'),
+  BRAND: z.string().min(1).default('Meridian'),
+  LANGUAGES: commaList.pipe(z.array(languageSchema).min(1)).optional(),
+  DEFAULT_LANGUAGE: languageSchema.default('en'),
+  SUPPORT_LINKS: commaList.pipe(z.array(z.string().url())).default([]),
+  API_ROOT: z.string().default(''),
+  SOCKET_URL: z.string().default(''),
+  TIMEZONE: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Meridian <no-reply@meridian.local>'),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
+    .optional(),
+  DEMO_MODE: z.enum(['true', 'false', '1', '0']).optional(),
+  INDEX_SOURCE: z
+    .string()
+    .regex(/^(simulated|ccxt:[a-z0-9]+)$/, 'must be "simulated" or "ccxt:<exchange id>"')
+    .default('simulated'),
+  MARKET_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  MARKET_HISTORY_DAYS: z.coerce.number().int().min(0).max(30).default(3),
+  MARKET_MAKERS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  INDEX_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(48),
+  COIN_RATES: z.string().regex(COIN_RATES_PATTERN, 'must look like CNY=7.1,EUR=0.86').optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  head: string;
+  brand: string;
+  languages: Language[];
+  defaultLanguage: Language;
+  supportLinks: string[];
+  apiRoot: string;
+  socketUrl: string;
+  timezone: string | null;
+  logLevel: string;
+  bodyLimit: number;
+  trustProxy: boolean;
+  webDist: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** An external MQTT broker; without it the platform embeds one at `/mqtt`. */
+  mqttUrl: string | undefined;
+  /** Demo users, demo balances and the readable outbox; on by default with SQLite only. */
+  demoMode: boolean;
+  /** The market: index source, tick interval, history, market makers, tick retention. */
+  market: MarketConfig;
+  /** Published reference rates replacing or adding to the defaults (`CNY=7.1,EUR=0.86`). */
+  coinRates: string | undefined;
+  version: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const languages = e.LANGUAGES ?? [...LANGUAGE_CODES];
+  if (!languages.includes(e.DEFAULT_LANGUAGE)) {
+    throw new ConfigError('Invalid configuration:\n  DEFAULT_LANGUAGE: must be one of LANGUAGES');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    head: e.API_HEAD,
+    brand: e.BRAND,
+    languages,
+    defaultLanguage: e.DEFAULT_LANGUAGE,
+    supportLinks: e.SUPPORT_LINKS,
+    apiRoot: e.API_ROOT.replace(/\/+$/, ''),
+    socketUrl: e.SOCKET_URL.replace(/\/+$/, ''),
+    timezone: e.TIMEZONE ?? null,
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: e.BODY_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    webDist: path.resolve(e.WEB_DIST),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mqttUrl: e.MQTT_URL,
+    demoMode: e.DEMO_MODE ? e.DEMO_MODE === 'true' || e.DEMO_MODE === '1' : !e.DATABASE_URL,
+    market: {
+      indexSource: e.INDEX_SOURCE,
+      tickMs: e.MARKET_TICK_MS,
+      historyDays: e.MARKET_HISTORY_DAYS,
+      marketMakers: e.MARKET_MAKERS,
+      indexRetentionHours: e.INDEX_RETENTION_HOURS,
+    },
+    coinRates: e.COIN_RATES,
+    version,
+  };
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import { USER_CHANNEL, USER_SOCKET_CLOSE, type UserEvent } from '@meridian/contract';
+import type { SessionService } from '../../modules/identity/sessions.ts';
+import {
+  DEFAULT_USER_SOCKET_LIMITS,
+  UserConnection,
+  type UserSocketLimits,
+} from './user-connection.ts';
+import { ensureWebSocketSupport } from './websocket-support.ts';
+
+export interface UserSocketOptions {
+  sessions: Pick<SessionService, 'authenticate' | 'liveSessions'>;
+  /** Overrides of the per-connection limits and timings (tests use short ones). */
+  limits?: Partial<UserSocketLimits>;
+}
+
+export interface UserSocket {
+  /** Sends one event to every open socket of `userId`, and to nobody else. */
+  publish(userId: string, event: UserEvent): void;
+  /** Authenticated sockets, for figures and tests. */
+  stats(): { users: number; connections: number };
+}
+
+/**
+ * The user socket at `/ws/coin/:userId` (seed section 7; protocol in the contract's
+ * realtime module). Call before `app.ready()`; everything it starts stops with
+ * `app.close()`.
+ */
+export async function registerUserSocket(
+  app: FastifyInstance,
+  options: UserSocketOptions,
+): Promise<UserSocket> {
+  const limits: UserSocketLimits = { ...DEFAULT_USER_SOCKET_LIMITS, ...options.limits };
+  await ensureWebSocketSupport(app);
+  const pending = new Set<UserConnection>();
+  // Each user's authenticated sockets in the order they were admitted, oldest first.
+  const byUser = new Map<string, Set<UserConnection>>();
+
+  const remove = (connection: UserConnection) => {
+    pending.delete(connection);
+    const own = byUser.get(connection.userId);
+    if (own?.delete(connection) && own.size === 0) byUser.delete(connection.userId);
+  };
+
+  const admit = (connection: UserConnection) => {
+    pending.delete(connection);
+    let own = byUser.get(connection.userId);
+    if (!own) byUser.set(connection.userId, (own = new Set()));
+    own.add(connection);
+    for (const oldest of own) {
+      if (own.size <= limits.maxPerUser) break;
+      own.delete(oldest);
+      oldest.close(USER_SOCKET_CLOSE.replaced, 'too many sockets for this user');
+    }
+  };
+
+  // A logout or password change revokes sessions in the database; the sockets opened
+  // with them learn of it here, within one heartbeat.
+  let checking = false;
+  const recheckSessions = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      const open = [...byUser.values()].flatMap((own) => [...own]);
+      if (open.length === 0) return;
+      const live = await options.sessions.liveSessions([
+        ...new Set(open.map((c) => c.principal!.sessionId)),
+      ]);
+      for (const connection of open) {
+        if (!live.has(connection.principal!.sessionId)) {
+          remove(connection);
+          connection.close(USER_SOCKET_CLOSE.unauthorized, 'session ended');
+        }
+      }
+    } catch (error) {
+      // Keep the sockets: a database hiccup is not a logout; the next heartbeat checks again.
+      app.log.warn({ err: error }, 'user socket: session check failed');
+    } finally {
+      checking = false;
+    }
+  };
+
+  const sweep = setInterval(() => {
+    const now = performance.now();
+    for (const connection of pending) connection.beat(now);
+    for (const own of byUser.values()) for (const connection of own) connection.beat(now);
+    void recheckSessions();
+  }, limits.heartbeatMs);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+  });
+
+  app.get<{ Params: { userId: string } }>(
+    '/ws/coin/:userId',
+    { websocket: true },
+    (socket, request) => {
+      const log = request.log.child({ socket: 'user' });
+      const connection = new UserConnection(
+        request.params.userId,
+        socket,
+        { authenticate: (token) => options.sessions.authenticate(token), admit },
+        limits,
+        log,
+      );
+      pending.add(connection);
+      socket.on('message', (data, isBinary) => {
+        connection.receive(isBinary ? Buffer.from(data as Buffer).toString('utf8') : String(data));
+      });
+      socket.on('close', () => {
+        remove(connection);
+        connection.dispose();
+      });
+      socket.on('error', (error) => log.debug({ err: error }, 'user socket error'));
+    },
+  );
+
+  return {
+    publish(userId, event) {
+      const own = byUser.get(userId);
+      if (!own) return;
+      const text = JSON.stringify({ channel: USER_CHANNEL, data: event });
+      for (const connection of own) if (connection.ready) connection.send(text);
+    },
+    stats: () => ({
+      users: byUser.size,
+      connections: [...byUser.values()].reduce((n, own) => n + own.size, 0),
+    }),
+  };
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { getCoinList } from '@meridian/contract';
+import type { MarketFeed } from './feed.ts';
+import { coinListEntry } from './rows.ts';
+import { LISTED_MARKETS } from './catalogue.ts';
+import { registerCall } from '../../kernel/http/register-call.ts';
+
+/** The `/api/common/...` calls of the older family. */
+export function registerCommonCalls(app: FastifyInstance, head: string, market: MarketFeed) {
+  registerCall(app, head, getCoinList, async () => {
+    const entries = (list: 'second' | 'spot' | 'contract') =>
+      LISTED_MARKETS.filter((m) => m.lists[list]).map((m) =>
+        coinListEntry(m, market.ticker(m.symbol), list),
+      );
+    return {
+      coinList: entries('second'),
+      currencyList: entries('spot'),
+      contractList: entries('contract'),
+    };
+  });
+}

@@ -1,0 +1,199 @@
+import type { Kysely } from 'kysely';
+import { parseUnits } from '@meridian/core';
+import type { DatabaseSchema } from '../../kernel/db/schema.ts';
+import type { EngineHost } from '../../engine/engine-host.ts';
+import { LISTED_MARKETS, type ListedMarket } from './catalogue.ts';
+import { createCandleStore } from './candles.ts';
+import { createFavourites, type Favourites } from './favourites.ts';
+import { simulateHistory } from './history.ts';
+import { createCcxtIndexSource, openCcxtExchange, type TickerExchange } from './index-feed/ccxt.ts';
+import { createSimulatedIndexSource } from './index-feed/simulated.ts';
+import type { IndexSource, IndexTick } from './index-feed/source.ts';
+import { createTickStore, type TickStore } from './index-feed/tick-store.ts';
+import { MarketDataService } from './market-data.ts';
+import { MarketMakers } from './market-makers.ts';
+import { SimulatedFlow } from './simulated-flow.ts';
+
+export interface MarketConfig {
+  /** `simulated`, or `ccxt:<exchange id>`. */
+  indexSource: string;
+  /** Milliseconds between index ticks (simulated) or polls (ccxt). */
+  tickMs: number;
+  /** Days of simulated history made on a new deployment's first start (0: none). */
+  historyDays: number;
+  marketMakers: boolean;
+  /** Index ticks older than this are deleted. */
+  indexRetentionHours: number;
+}
+
+export interface MarketRuntimeOptions {
+  db: Kysely<DatabaseSchema>;
+  engine: EngineHost;
+  deploymentId: string;
+  config: MarketConfig;
+  markets?: ListedMarket[];
+  now?: () => number;
+  /** A recorded exchange instead of the network (tests). */
+  exchange?: TickerExchange;
+  onError?: (error: unknown, what: string) => void;
+}
+
+export interface MarketHealth {
+  status: 'up' | 'down';
+  detail: string;
+}
+
+export interface MarketRuntime {
+  data: MarketDataService;
+  favourites: Favourites;
+  ticks: TickStore;
+  source: IndexSource;
+  makers: MarketMakers | null;
+  flow: SimulatedFlow | null;
+  health(): MarketHealth;
+  close(): Promise<void>;
+}
+
+/**
+ * Market makers' shape: 10 levels a side, 0.06% between best bid and ask, 0.04% apart,
+ * requoted once the index has moved 0.05%, so the index stays inside the quoted spread.
+ */
+export const QUOTES = {
+  levels: 10,
+  spreadBps: 6,
+  stepBps: 4,
+  levelNotional: parseUnits('2000', 6),
+};
+const REQUOTE_BPS = 5;
+/** Simulated flow: about one order every three ticks per market, 10 to 400 USDT each. */
+const FLOW_CHANCE = 0.3;
+const FLOW_MAX_NOTIONAL = parseUnits('400', 6);
+const HOUR = 3_600_000;
+
+/**
+ * Starts the market: the index feed, market data (candles, statistics, trades, depth),
+ * the market makers and, with the simulated index only, the simulated flow and the
+ * first-start history. Everything trades through `engine`.
+ */
+export async function startMarket(options: MarketRuntimeOptions): Promise<MarketRuntime> {
+  const now = options.now ?? Date.now;
+  const markets = options.markets ?? LISTED_MARKETS;
+  const { db, engine, config } = options;
+  const report = (what: string) => (error: unknown) => options.onError?.(error, what);
+  const candles = createCandleStore(db);
+  const ticks = createTickStore(db, config.indexRetentionHours * HOUR);
+  const simulated = config.indexSource === 'simulated';
+
+  const resumeFrom = await ticks.latest();
+  const history =
+    simulated && config.historyDays > 0 && (await candles.isEmpty())
+      ? simulateHistory({
+          markets,
+          deploymentId: options.deploymentId,
+          now: now(),
+          days: config.historyDays,
+          // What the simulated flow trades in an average minute.
+          minuteAmount:
+            (FLOW_MAX_NOTIONAL / 2n) * BigInt(Math.round((FLOW_CHANCE * 60_000) / config.tickMs)),
+        })
+      : undefined;
+  // The live index continues the history's path, unless ticks were already stored.
+  for (const [symbol, price] of history?.finals ?? []) {
+    if (!resumeFrom.has(symbol)) resumeFrom.set(symbol, price);
+  }
+
+  const source = simulated
+    ? createSimulatedIndexSource({
+        markets,
+        deploymentId: options.deploymentId,
+        tickMs: config.tickMs,
+        resumeFrom,
+        now,
+      })
+    : createCcxtIndexSource({
+        exchangeId: config.indexSource.slice('ccxt:'.length),
+        exchange: options.exchange ?? (await openCcxtExchange(config.indexSource.slice(5))),
+        markets,
+        pollMs: config.tickMs,
+        now,
+        onError: report('index poll failed'),
+      });
+
+  const data = await MarketDataService.open({
+    db,
+    engine,
+    markets,
+    candles,
+    now,
+    onError: report('market data'),
+  });
+  // Written by the service's next flush, in the background: the start does not wait.
+  if (history) data.adopt(history.candles);
+
+  const makers = config.marketMakers
+    ? new MarketMakers({
+        db,
+        engine,
+        markets,
+        quotes: QUOTES,
+        requoteBps: REQUOTE_BPS,
+        now,
+        onError: report('market maker'),
+      })
+    : null;
+  await makers?.fund();
+  // The simulated flow exists only in the simulated market (see simulated-flow.ts).
+  const flow =
+    simulated && makers
+      ? new SimulatedFlow({
+          db,
+          engine,
+          markets,
+          deploymentId: options.deploymentId,
+          chance: FLOW_CHANCE,
+          maxNotional: FLOW_MAX_NOTIONAL,
+          now,
+          onError: report('simulated flow'),
+        })
+      : null;
+  await flow?.fund();
+
+  let lastTickAt = 0;
+  let saving: Promise<void> = Promise.resolve();
+  source.start((batch: IndexTick[]) => {
+    lastTickAt = now();
+    data.onIndex(batch);
+    makers?.onIndex(batch);
+    flow?.onIndex(batch);
+    saving = saving.then(() => ticks.save(batch, source.name)).catch(report('index tick store'));
+  });
+
+  const prune = () => {
+    saving = saving.then(() => ticks.prune(now())).catch(report('index tick retention'));
+  };
+  prune();
+  const pruner = setInterval(prune, HOUR);
+  pruner.unref();
+
+  return {
+    data,
+    favourites: createFavourites(db, now),
+    ticks,
+    source,
+    makers,
+    flow,
+    health() {
+      // Up while ticks keep coming: a few missed intervals (a slow exchange) are tolerated.
+      const fresh = lastTickAt > 0 && now() - lastTickAt <= Math.max(5_000, config.tickMs * 5);
+      return { status: fresh ? 'up' : 'down', detail: source.name };
+    },
+    async close() {
+      source.stop();
+      makers?.stop();
+      flow?.stop();
+      clearInterval(pruner);
+      await saving;
+      await data.close();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { SpotMarketRules } from '@meridian/contract';
+import { formatUnits, SECURITY_FUND_DIVISOR, systemAccount } from '@meridian/core';
+import type { DatabaseSchema } from '../../kernel/db/schema.ts';
+import { ENGINE_CONFIG, LISTED_MARKETS } from '../markets/catalogue.ts';
+
+/** Digits enough to write 1/SECURITY_FUND_DIVISOR exactly (it is 1/10). */
+const SHARE_DECIMALS = 6;
+
+/**
+ * The asset security fund's balance per listed coin (zero included, so the page lists
+ * every coin a fee can be paid in), read from the projected ledger: only postings that
+ * are durable in the engine's journal are counted.
+ */
+export async function securityFundBalances(db: Kysely<DatabaseSchema>) {
+  const accounts = ENGINE_CONFIG.assets.map((asset) => systemAccount('security_fund', asset.code));
+  const rows = await db
+    .selectFrom('ledger_balances')
+    .select(['account', 'balance'])
+    .where('account', 'in', accounts)
+    .execute();
+  const byAccount = new Map(rows.map((row) => [row.account, row.balance]));
+  return {
+    feeShare: formatUnits(10n ** BigInt(SHARE_DECIMALS) / SECURITY_FUND_DIVISOR, SHARE_DECIMALS),
+    balances: ENGINE_CONFIG.assets.map((asset, i) => ({
+      coin: asset.code,
+      amount: byAccount.get(accounts[i]!) ?? '0',
+    })),
+  };
+}
+
+/** Every spot market's published rules, as decimal strings, from the catalogue the engine uses. */
+export function spotMarketRules(): SpotMarketRules[] {
+  return LISTED_MARKETS.filter((m) => m.lists.spot).map(({ symbol, spec }) => ({
+    symbol,
+    base: spec.base.code,
+    quote: spec.quote.code,
+    // A tick is quote minor units per whole base unit; a lot is base minor units.
+    tickSize: formatUnits(spec.tickSize, spec.quote.decimals),
+    lotSize: formatUnits(spec.lotSize, spec.base.decimals),
+    minNotional: formatUnits(spec.minNotional, spec.quote.decimals),
+    // Basis points: 10 bps is 0.001 of the amount, 500 bps is 5 percent.
+    makerFeeRate: formatUnits(BigInt(spec.makerFeeBps), 4),
+    takerFeeRate: formatUnits(BigInt(spec.takerFeeBps), 4),
+    priceBandPercent: formatUnits(BigInt(spec.bandBps), 2),
+  }));
+}

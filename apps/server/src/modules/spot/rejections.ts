@@ -1,0 +1,49 @@
+import type { MessageId } from '@meridian/contract';
+import type { RejectReason, RequestRejection } from '@meridian/core';
+import { AppError } from '../../kernel/errors.ts';
+
+/** The engine's field names as the spot calls name them. */
+const FIELD_NAMES: Record<string, string> = {
+  market: 'symbol',
+  stopPrice: 'triggerPrice',
+  orderId: 'id',
+};
+
+const MESSAGE: Record<RejectReason | RequestRejection, MessageId> = {
+  unknown_market: 'unknownMarket',
+  unknown_asset: 'unknownCoin',
+  invalid_order: 'invalidOrder',
+  invalid_price: 'invalidOrder',
+  invalid_quantity: 'invalidOrder',
+  invalid_amount: 'invalidNumber',
+  below_min_notional: 'belowMinNotional',
+  insufficient_balance: 'insufficientBalance',
+  no_liquidity: 'noLiquidity',
+  would_take: 'wouldTake',
+  fok_unfillable: 'fokUnfillable',
+  order_not_open: 'orderNotOpen',
+  not_owner: 'orderNotFound',
+  invalid_number: 'invalidNumber',
+  too_many_decimals: 'tooManyDecimals',
+  negative: 'negativeAmount',
+  too_large: 'amountTooLarge',
+  zero: 'zeroAmount',
+  off_tick: 'offTick',
+  off_lot: 'offLot',
+};
+
+/**
+ * Turns an engine refusal into the 400 the caller sees, translated and naming the field
+ * at fault. `fallbackField` names it when the engine's refusal is about the order as a
+ * whole (the coin that is short for `insufficient_balance`, say).
+ */
+export function rejectionError(
+  reason: RejectReason | RequestRejection,
+  field: string | undefined,
+  fallbackField: string,
+): AppError {
+  // Another user's order is answered exactly like a missing one.
+  if (reason === 'not_owner') return new AppError('notFound', 'orderNotFound');
+  const named = field ? (FIELD_NAMES[field] ?? field) : fallbackField;
+  return new AppError('validation', MESSAGE[reason], { field: named }, named);
+}

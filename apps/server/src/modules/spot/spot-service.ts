@@ -1,0 +1,225 @@
+import type { Kysely } from 'kysely';
+import type { SpotFill, SpotOrder } from '@meridian/contract';
+import type { OrderKind } from '@meridian/core';
+import type { DatabaseSchema } from '../../kernel/db/schema.ts';
+import type { EngineHost } from '../../engine/engine-host.ts';
+import { AppError } from '../../kernel/errors.ts';
+import { ENGINE_CONFIG, listedMarket } from '../markets/catalogue.ts';
+import { fillView, orderView, type FillRow, type OrderRow } from './order-views.ts';
+import { placedOrder } from './placed-order.ts';
+import { rejectionError } from './rejections.ts';
+
+export interface OrderInput {
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'market' | 'stop_limit';
+  price?: string | undefined;
+  quantity?: string | undefined;
+  quoteAmount?: string | undefined;
+  triggerPrice?: string | undefined;
+  timeInForce?: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY' | undefined;
+}
+
+export interface ListQuery {
+  symbol?: string | undefined;
+  status: 'open' | 'history' | 'all';
+  page: number;
+  size: number;
+}
+
+export interface OrderPage {
+  list: SpotOrder[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+const OPEN = ['open', 'waiting'];
+const DONE = ['filled', 'cancelled'];
+/** Order ids are the engine's sequence numbers: positive safe integers. */
+const ID = /^\d{1,15}$/;
+
+/**
+ * Spot orders of one user: placed and cancelled through the engine (the single writer),
+ * read from the SQL query tables the engine's acknowledged results are projected into.
+ * Every read first waits for the projection to reach what was acknowledged, so a caller
+ * always finds the orders it was told about. Every read is scoped to the caller, so
+ * another user's order is simply not found.
+ */
+export function createSpotService(deps: { db: Kysely<DatabaseSchema>; engine: EngineHost }) {
+  const { db, engine } = deps;
+
+  const market = (symbol: string) => {
+    const listed = listedMarket(symbol);
+    if (!listed) throw new AppError('validation', 'unknownMarket', { field: 'symbol' }, 'symbol');
+    return listed;
+  };
+
+  const fillsOf = async (ids: readonly number[]): Promise<FillRow[]> =>
+    ids.length === 0
+      ? []
+      : db
+          .selectFrom('trade_fills')
+          .selectAll()
+          .where((eb) => eb.or([eb('maker_order_id', 'in', ids), eb('taker_order_id', 'in', ids)]))
+          .orderBy('id', 'asc')
+          .execute();
+
+  const views = async (rows: readonly OrderRow[]): Promise<SpotOrder[]> => {
+    const fills = await fillsOf(rows.map((r) => Number(r.id)));
+    return rows.map((row) => {
+      const id = Number(row.id);
+      return orderView(
+        row,
+        fills.filter((f) => Number(f.maker_order_id) === id || Number(f.taker_order_id) === id),
+      );
+    });
+  };
+
+  const ownRow = async (user: string, id: string): Promise<OrderRow> => {
+    await engine.projected();
+    const row = ID.test(id)
+      ? await db
+          .selectFrom('trade_orders')
+          .selectAll()
+          .where('id', '=', Number(id))
+          .where('user_id', '=', user)
+          .executeTakeFirst()
+      : undefined;
+    if (!row) throw new AppError('notFound', 'orderNotFound');
+    return row;
+  };
+
+  const getOrder = async (user: string, id: string): Promise<SpotOrder> =>
+    (await views([await ownRow(user, id)]))[0]!;
+
+  return {
+    getOrder,
+
+    async placeOrder(user: string, input: OrderInput): Promise<SpotOrder> {
+      const listed = market(input.symbol);
+      const kind: OrderKind = input.type;
+      // Fields that mean nothing for the order type are refused rather than ignored, so a
+      // client mistake (a price on a market order) never trades at a price nobody chose.
+      const stray =
+        (kind === 'market' && input.price !== undefined && 'price') ||
+        (kind !== 'stop_limit' && input.triggerPrice !== undefined && 'triggerPrice') ||
+        (kind !== 'market' && input.quoteAmount !== undefined && 'quoteAmount') ||
+        (kind === 'stop_limit' &&
+          input.timeInForce &&
+          input.timeInForce !== 'GTC' &&
+          'timeInForce');
+      if (stray) throw new AppError('validation', 'invalidOrder', { field: stray }, stray);
+      const ack = await engine.placeOrder({
+        user,
+        market: listed.symbol,
+        side: input.side,
+        kind,
+        ...(input.timeInForce ? { tif: input.timeInForce } : {}),
+        ...(input.price !== undefined ? { price: input.price } : {}),
+        ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
+        ...(input.quoteAmount !== undefined ? { quoteAmount: input.quoteAmount } : {}),
+        ...(input.triggerPrice !== undefined ? { stopPrice: input.triggerPrice } : {}),
+      });
+      const spent = input.side === 'buy' ? listed.spec.quote.code : listed.spec.base.code;
+      for (const e of ack.events) {
+        if (e.type === 'rejected') throw rejectionError(e.reason, e.field, spent);
+      }
+      // Answered from the durable acknowledgement: waiting for the SQL projection and
+      // reading the order back would cost every order a round of queries. Later reads
+      // (lists, cancels) still wait for the projection, so they never miss this order.
+      const placed = ack.ts === null ? undefined : placedOrder(ack.events, ack.ts);
+      if (!placed) throw new Error('order neither accepted nor rejected');
+      return placed;
+    },
+
+    async cancelOrder(user: string, id: string): Promise<SpotOrder> {
+      const row = await ownRow(user, id);
+      if (!OPEN.includes(row.status)) {
+        throw new AppError('validation', 'orderNotOpen', { field: 'id' }, 'id');
+      }
+      const ack = await engine.cancelOrder(user, row.market, Number(row.id));
+      for (const e of ack.events) {
+        if (e.type === 'rejected') throw rejectionError(e.reason, e.field, 'id');
+      }
+      await engine.projected();
+      return getOrder(user, id);
+    },
+
+    async listOrders(user: string, query: ListQuery): Promise<OrderPage> {
+      if (query.symbol !== undefined) market(query.symbol);
+      await engine.projected();
+      let base = db.selectFrom('trade_orders').where('user_id', '=', user);
+      if (query.symbol !== undefined) base = base.where('market', '=', query.symbol);
+      if (query.status !== 'all') {
+        base = base.where('status', 'in', query.status === 'open' ? OPEN : DONE);
+      }
+      const counted = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+      const rows = await base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(query.size)
+        .offset((query.page - 1) * query.size)
+        .execute();
+      return {
+        list: await views(rows),
+        total: Number(counted?.n ?? 0),
+        page: query.page,
+        size: query.size,
+      };
+    },
+
+    /** The caller's latest fills in one market, newest first. */
+    async myFills(user: string, symbol: string, limit = 100): Promise<SpotFill[]> {
+      market(symbol);
+      await engine.projected();
+      const rows = await db
+        .selectFrom('trade_fills')
+        .selectAll()
+        .where('market', '=', symbol)
+        .where((eb) => eb.or([eb('maker_user_id', '=', user), eb('taker_user_id', '=', user)]))
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.flatMap((row) => {
+        // A user may be on both sides only if self-trade prevention let it through; it
+        // does not, but both views are listed if it ever did.
+        const sides: SpotFill[] = [];
+        const buyerIsMaker = row.taker_side === 'sell';
+        if (row.maker_user_id === user) {
+          sides.push(fillView(row, String(row.maker_order_id), buyerIsMaker ? 'buy' : 'sell'));
+        }
+        if (row.taker_user_id === user) {
+          sides.push(fillView(row, String(row.taker_order_id), buyerIsMaker ? 'sell' : 'buy'));
+        }
+        return sides;
+      });
+    },
+
+    /** The fills of one of the caller's orders, oldest first. */
+    async orderFills(user: string, id: string): Promise<SpotFill[]> {
+      const row = await ownRow(user, id);
+      const fills = await fillsOf([Number(row.id)]);
+      return fills.map((f) => fillView(f, id, row.side as 'buy' | 'sell'));
+    },
+
+    /** Available and held amounts of two coins, from the engine (always current). */
+    wallet(user: string, baseCoin: string, quoteCoin: string) {
+      const codes = [baseCoin, quoteCoin].map((c) => c.toUpperCase());
+      const field = ['a', 'b'];
+      codes.forEach((code, i) => {
+        if (!ENGINE_CONFIG.assets.some((a) => a.code === code)) {
+          throw new AppError('validation', 'unknownCoin', { field: field[i]! }, field[i]);
+        }
+      });
+      const balances = engine.balances(user);
+      const side = (code: string) => {
+        const b = balances.find((x) => x.asset === code)!;
+        return { coin: code, available: b.available, held: b.held };
+      };
+      return { base: side(codes[0]!), quote: side(codes[1]!) };
+    },
+  };
+}
+
+export type SpotService = ReturnType<typeof createSpotService>;

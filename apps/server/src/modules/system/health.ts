@@ -1,0 +1,64 @@
+import type { HealthData } from '@meridian/contract';
+import type { Database } from '../../kernel/db/database.ts';
+
+type ComponentHealth = HealthData['components']['broker'];
+/** Asked on every health call; a capability that runs supplies one for its component. */
+export type ComponentProbe = () => ComponentHealth | Promise<ComponentHealth>;
+
+export interface HealthDeps {
+  database: Database;
+  version: string;
+  deploymentId: string;
+  startedAt: Date;
+  now?: () => Date;
+  /** The broker and the market feed report themselves once they run. */
+  probes?: Partial<Record<'broker' | 'market', ComponentProbe>>;
+}
+
+async function probe(check: ComponentProbe | undefined): Promise<ComponentHealth> {
+  if (!check) return { status: 'disabled' };
+  try {
+    return await check();
+  } catch (error) {
+    return { status: 'down', detail: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * Reports what is running. The broker and the market are `disabled` unless a probe is
+ * supplied for them; the database is pinged on every call. Any component down makes
+ * the platform `degraded`.
+ */
+export function createHealthService(deps: HealthDeps) {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async check(): Promise<HealthData> {
+      let database: HealthData['components']['database'];
+      try {
+        await deps.database.ping();
+        database = { status: 'up', driver: deps.database.driver };
+      } catch {
+        database = { status: 'down', driver: deps.database.driver };
+      }
+      const [broker, market] = await Promise.all([
+        probe(deps.probes?.broker),
+        probe(deps.probes?.market),
+      ]);
+      const down = [database, broker, market].some((c) => c.status === 'down');
+      return {
+        status: down ? 'degraded' : 'ok',
+        version: deps.version,
+        deploymentId: deps.deploymentId,
+        startedAt: deps.startedAt.toISOString(),
+        uptimeSeconds: Math.max(0, Math.floor((now().getTime() - deps.startedAt.getTime()) / 1000)),
+        components: {
+          database,
+          broker,
+          market,
+        },
+      };
+    },
+  };
+}
+
+export type HealthService = ReturnType<typeof createHealthService>;
