@@ -1,6 +1,6 @@
 import { buildPlatform } from './app.ts';
 import { ConfigError, loadConfig } from './kernel/config.ts';
-import { DEMO_BALANCES, DEMO_PASSWORD, DEMO_USERS } from './modules/demo/seed.ts';
+import { DEMO_BALANCES, DEMO_PASSWORD, DEMO_USERS } from './modules/demo/index.ts';
 import { VERSION } from './version.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CALLS, routePath } from '@meridian/contract';
 import type { Platform } from '../src/app.ts';
-import {
-  auth,
-  registerByEmail,
-  startAccounts,
-} from '../src/modules/identity/test/accounts-helpers.ts';
+import { auth, registerByEmail, startAccounts } from './accounts-helpers.ts';
 
 // Every call, fed junk: the answer is always a 4xx in the envelope, never a 500.
 const JUNK_BODIES = [

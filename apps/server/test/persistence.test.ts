@@ -1,7 +1,6 @@
 import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/kernel/db/database.ts';
-import { migrations } from '../src/kernel/db/migrations/index.ts';
+import { migrateToLatest, migrations } from '../src/migrations.ts';
 import { ensureDeploymentFacts } from '../src/kernel/db/platform-meta.ts';
 import { testDatabases, type TestDatabase } from './helpers.ts';
 

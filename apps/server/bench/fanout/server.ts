@@ -4,6 +4,7 @@
 import Fastify from 'fastify';
 import { registerMarketSocket } from '../../src/modules/markets/socket/market-socket.ts';
 import { startBroker } from '../../src/kernel/realtime/mqtt/broker.ts';
+import { publishTickers } from '../../src/modules/markets/mqtt-tickers.ts';
 import { BenchFeed } from './bench-feed.ts';
 import { SYMBOLS, type ToServer, type FromServer } from './protocol.ts';
 
@@ -13,11 +14,11 @@ const feed = new BenchFeed(SYMBOLS);
 const app = Fastify({ logger: false });
 await registerMarketSocket(app, { feed });
 const broker = await startBroker(app, {
-  feed,
   // Nobody authenticates in this benchmark; every client reads the public topic.
   sessions: { authenticate: async () => null },
   mqttUrl: process.env.BENCH_MQTT_URL || undefined,
 });
+publishTickers(broker, feed);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no port');

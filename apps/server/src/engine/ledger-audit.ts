@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { parseUnits, verifyLedger, type Posting, type Violation } from '@meridian/core';
-import type { DatabaseSchema } from '../kernel/db/schema.ts';
+import type { EngineDb } from './tables.ts';
 
 export interface AuditReport {
   postings: number;
@@ -16,7 +15,7 @@ const PAGE = 10_000;
  * is or ever was negative, the stored balances are what the postings rebuild, and no
  * posting id is missing.
  */
-export async function auditLedger(db: Kysely<DatabaseSchema>): Promise<AuditReport> {
+export async function auditLedger(db: EngineDb): Promise<AuditReport> {
   const decimals = new Map(
     (await db.selectFrom('ledger_assets').selectAll().execute()).map((a) => [a.code, a.decimals]),
   );

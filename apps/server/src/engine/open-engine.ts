@@ -1,13 +1,12 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../kernel/db/schema.ts';
+import type { EngineConfig } from '@meridian/core';
+import type { EngineDb } from './tables.ts';
 import { EngineHost } from './engine-host.ts';
 import { kyselyWriter } from './projection-writer.ts';
 import { workerWriter } from './projection-worker.ts';
 import { SqlProjector } from './sql-projector.ts';
-import { ENGINE_CONFIG } from '../modules/markets/catalogue.ts';
 
 /**
  * Opens the platform's one trading engine: its journal and snapshots under
@@ -16,19 +15,21 @@ import { ENGINE_CONFIG } from '../modules/markets/catalogue.ts';
  */
 export async function openTradingEngine(options: {
   dataDir: string;
-  db: Kysely<DatabaseSchema>;
+  /** The assets and markets the engine trades (the markets module's catalogue). */
+  config: EngineConfig;
+  db: EngineDb;
   /** The SQLite file's handle when the database is SQLite: the projection writes to its file. */
   sqlite?: SQLite.Database | undefined;
   log: FastifyBaseLogger;
 }): Promise<EngineHost> {
   const projector = await SqlProjector.open(
     options.db,
-    ENGINE_CONFIG,
+    options.config,
     options.sqlite ? workerWriter(options.sqlite.name) : kyselyWriter(options.db),
   );
   return EngineHost.open({
     dir: path.join(options.dataDir, 'engine'),
-    config: ENGINE_CONFIG,
+    config: options.config,
     projector,
     onListenerError: (error) => options.log.error({ err: error }, 'engine listener failed'),
   });

@@ -1,13 +1,13 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { DatabaseSchema } from '../kernel/db/schema.ts';
+import type { Insertable, Transaction, Updateable } from 'kysely';
+import type { EngineDb, EngineTables } from './tables.ts';
 
-type Row<T extends keyof DatabaseSchema> = Insertable<DatabaseSchema[T]>;
+type Row<T extends keyof EngineTables> = Insertable<EngineTables[T]>;
 
 /** One projection transaction: the rows of a run of acknowledged results. */
 export interface ProjectionWrite {
   orders: Array<Row<'trade_orders'>>;
   /** Orders written earlier whose fill or status changed, by id. */
-  changes: Array<[id: number, set: Updateable<DatabaseSchema['trade_orders']>]>;
+  changes: Array<[id: number, set: Updateable<EngineTables['trade_orders']>]>;
   fills: Array<Row<'trade_fills'>>;
   postings: Array<Row<'ledger_postings'>>;
   balances: Array<Row<'ledger_balances'>>;
@@ -27,7 +27,7 @@ export type ProjectionWriter = ((write: ProjectionWrite) => Promise<void>) & {
 const CHUNK = 200;
 
 /** Through Kysely: any dialect (PostgreSQL, or SQLite when no file handle is given). */
-export function kyselyWriter(db: Kysely<DatabaseSchema>): ProjectionWriter {
+export function kyselyWriter(db: EngineDb): ProjectionWriter {
   return (w) =>
     db.transaction().execute(async (tx) => {
       await insertChunks(tx, 'trade_orders', w.orders);
@@ -58,7 +58,7 @@ export function kyselyWriter(db: Kysely<DatabaseSchema>): ProjectionWriter {
 }
 
 async function insertChunks<T extends 'trade_orders' | 'trade_fills' | 'ledger_postings'>(
-  tx: Transaction<DatabaseSchema>,
+  tx: Transaction<EngineTables>,
   table: T,
   rows: Array<Row<T>>,
 ): Promise<void> {

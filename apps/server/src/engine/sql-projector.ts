@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import {
   formatUnits,
   Market,
@@ -7,10 +7,10 @@ import {
   type CommandResult,
   type EngineConfig,
 } from '@meridian/core';
-import type { DatabaseSchema } from '../kernel/db/schema.ts';
+import type { EngineDb, EngineTables } from './tables.ts';
 import { kyselyWriter, type ProjectionWriter } from './projection-writer.ts';
 
-type OrderRow = Insertable<DatabaseSchema['trade_orders']>;
+type OrderRow = Insertable<EngineTables['trade_orders']>;
 type Change = {
   filledLots?: number;
   filled?: string;
@@ -40,7 +40,7 @@ export class SqlProjector {
 
   /** `writer` writes each transaction; Kysely's own by default (any dialect). */
   static async open(
-    db: Kysely<DatabaseSchema>,
+    db: EngineDb,
     config: EngineConfig,
     writer: ProjectionWriter = kyselyWriter(db),
   ): Promise<SqlProjector> {
@@ -102,8 +102,8 @@ export class SqlProjector {
     if (fresh.length === 0) return;
     const inserts = new Map<number, OrderRow>();
     const changes = new Map<number, Change>();
-    const fills: Array<Insertable<DatabaseSchema['trade_fills']>> = [];
-    const postings: Array<Insertable<DatabaseSchema['ledger_postings']>> = [];
+    const fills: Array<Insertable<EngineTables['trade_fills']>> = [];
+    const postings: Array<Insertable<EngineTables['ledger_postings']>> = [];
     const touched = new Map<string, number>();
     const change = (id: number, ts: number): Change => {
       let c = changes.get(id);
@@ -234,7 +234,7 @@ export class SqlProjector {
   }
 }
 
-function orderUpdate(c: Change): Updateable<DatabaseSchema['trade_orders']> {
+function orderUpdate(c: Change): Updateable<EngineTables['trade_orders']> {
   return {
     updated_at: c.ts,
     ...(c.status ? { status: c.status } : {}),

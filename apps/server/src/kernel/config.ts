@@ -2,10 +2,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LANGUAGE_CODES, languageSchema, type Language } from '@meridian/contract';
-import { COIN_RATES_PATTERN } from '../modules/markets/coin-rates.ts';
-import type { MarketConfig } from '../modules/markets/market-runtime.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** `CNY=7.2,EUR=0.9`: each entry replaces a default rate or adds a currency. */
+export const COIN_RATES_PATTERN = /^[A-Za-z]{3}=\d+(\.\d+)?(,[A-Za-z]{3}=\d+(\.\d+)?)*$/;
+
+export interface MarketConfig {
+  /** `simulated`, or `ccxt:<exchange id>`. */
+  indexSource: string;
+  /** Milliseconds between index ticks (simulated) or polls (ccxt). */
+  tickMs: number;
+  /** Days of simulated history made on a new deployment's first start (0: none). */
+  historyDays: number;
+  marketMakers: boolean;
+  /** Index ticks older than this are deleted. */
+  indexRetentionHours: number;
+}
 
 const commaList = z.string().transform((text) =>
   text

@@ -9,7 +9,7 @@ import {
 } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Sealed } from '@meridian/contract';
-import type { DatabaseSchema } from './db/schema.ts';
+import type { KernelTables } from './db/schema.ts';
 import { AppError } from './errors.ts';
 import { sha256Hex } from './secrets.ts';
 
@@ -27,7 +27,7 @@ export interface TransportKeys {
 
 const META_KEY = 'transport_rsa_pkcs8';
 
-export async function loadTransportKeys(db: Kysely<DatabaseSchema>): Promise<TransportKeys> {
+export async function loadTransportKeys(db: Kysely<KernelTables>): Promise<TransportKeys> {
   const existing = await db
     .selectFrom('platform_meta')
     .select('value')

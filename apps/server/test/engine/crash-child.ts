@@ -3,7 +3,8 @@
 // stdout. With `inspect` as the second argument it only recovers, reports and stops.
 import path from 'node:path';
 import readline from 'node:readline';
-import { migrateToLatest, openDatabase } from '../../src/kernel/db/database.ts';
+import { openDatabase } from '../../src/kernel/db/database.ts';
+import { migrateToLatest } from '../../src/migrations.ts';
 import { EngineHost } from '../../src/engine/engine-host.ts';
 import { SqlProjector } from '../../src/engine/sql-projector.ts';
 import { TEST_ENGINE } from './config.ts';

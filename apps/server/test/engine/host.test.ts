@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, type Database } from '../../src/kernel/db/database.ts';
+import { type Database } from '../../src/kernel/db/database.ts';
+import { migrateToLatest } from '../../src/migrations.ts';
 import { EngineHost } from '../../src/engine/engine-host.ts';
 import { auditLedger } from '../../src/engine/ledger-audit.ts';
 import { SqlProjector } from '../../src/engine/sql-projector.ts';

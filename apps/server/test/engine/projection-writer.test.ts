@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Database } from '../../src/kernel/db/database.ts';
+import { openDatabase, type Database } from '../../src/kernel/db/database.ts';
+import { migrateToLatest } from '../../src/migrations.ts';
 import { EngineHost } from '../../src/engine/engine-host.ts';
 import { workerWriter } from '../../src/engine/projection-worker.ts';
 import { kyselyWriter } from '../../src/engine/projection-writer.ts';

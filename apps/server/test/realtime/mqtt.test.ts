@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionPrincipal } from '../../src/modules/identity/sessions.ts';
+import type { SessionPrincipal } from '../../src/kernel/sessions.ts';
 import { startBroker, type Broker } from '../../src/kernel/realtime/mqtt/broker.ts';
+import { publishTickers } from '../../src/modules/markets/mqtt-tickers.ts';
 import { createHealthService } from '../../src/modules/system/health.ts';
 import { FakeFeed, ticker } from './fake-feed.ts';
 import { sleep, startServer } from './ws-helpers.ts';
@@ -29,7 +30,9 @@ afterEach(async () => {
 
 async function embedded(feed = new FakeFeed()) {
   const server = await startServer(async (a) => {
-    broker = await startBroker(a, { sessions, feed });
+    broker = await startBroker(a, { sessions });
+    const stop = publishTickers(broker, feed);
+    a.addHook('onClose', async () => stop());
   });
   app = server.app;
   return { url: `${server.wsBase}/mqtt`, feed };
@@ -184,7 +187,9 @@ describe.skipIf(!externalUrl)('external MQTT broker (TEST_MQTT_URL)', () => {
   it('publishes tickers and user refreshes to the external broker', async () => {
     const feed = new FakeFeed();
     const server = await startServer(async (a) => {
-      broker = await startBroker(a, { sessions, feed, mqttUrl: externalUrl });
+      broker = await startBroker(a, { sessions, mqttUrl: externalUrl });
+      const stop = publishTickers(broker, feed);
+      a.addHook('onClose', async () => stop());
     });
     app = server.app;
     await until(() => broker!.status().status === 'up', 5000);

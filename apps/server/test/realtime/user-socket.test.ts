@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userSocketMessageSchema, userSocketPath, USER_SOCKET_CLOSE } from '@meridian/contract';
 import { buildPlatform, type Platform } from '../../src/app.ts';
 import { USER_SOCKET_SERVER_CLOSE } from '../../src/kernel/realtime/user-connection.ts';
-import { call, TestClock } from '../../src/modules/identity/test/accounts-helpers.ts';
+import { call, TestClock } from '../accounts-helpers.ts';
 import { testConfig } from '../helpers.ts';
 import { submit, trader, type Trader } from '../../src/modules/spot/test/spot-helpers.ts';
 import { TestSocket, type Received } from './ws-helpers.ts';

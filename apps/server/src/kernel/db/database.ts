@@ -1,17 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { startCheckpointer } from './checkpointer.ts';
-import { migrations } from './migrations/index.ts';
 import { sqliteDialect } from './sqlite-dialect.ts';
-import type { DatabaseSchema } from './schema.ts';
+import type { KernelTables } from './schema.ts';
 
 export type Driver = 'sqlite' | 'postgres';
 
+/**
+ * A handle on the whole database. Its tables belong to the kernel, the engine and the
+ * modules, each of which states its own (`Kysely<ItsTables>`, or `withTables`), so no
+ * file lists every table and this handle is left untyped on purpose.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTables = any;
+
 export interface Database {
-  db: Kysely<DatabaseSchema>;
+  db: Kysely<AnyTables>;
   driver: Driver;
   /** The SQLite file's own handle (SQLite only), for writes that bypass query building. */
   sqlite?: SQLite.Database;
@@ -37,7 +44,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<AnyTables>({ dialect: new PostgresDialect({ pool }) });
     return wrap(db, 'postgres');
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -46,7 +53,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
-  const db = new Kysely<DatabaseSchema>({ dialect: sqliteDialect(file) });
+  const db = new Kysely<AnyTables>({ dialect: sqliteDialect(file) });
   const checkpointer = startCheckpointer(file, (error) => {
     console.error(`SQLite ${file.name}: ${error.message}`);
   });
@@ -61,7 +68,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   };
 }
 
-function wrap(db: Kysely<DatabaseSchema>, driver: Driver): Database {
+function wrap(db: Kysely<AnyTables>, driver: Driver): Database {
   return {
     db,
     driver,
@@ -74,13 +81,33 @@ function wrap(db: Kysely<DatabaseSchema>, driver: Driver): Database {
   };
 }
 
-const provider: MigrationProvider = {
-  getMigrations: () => Promise.resolve(migrations),
-};
+/**
+ * One migration set for SQLite and PostgreSQL, gathered from the kernel, the engine and
+ * each module. Names are global (`0008_wallet`): they sort into one order of application
+ * and a name already recorded by an older deployment is never run twice.
+ */
+export function collectMigrations(
+  sets: ReadonlyArray<Record<string, Migration>>,
+): Record<string, Migration> {
+  const all = new Map<string, Migration>();
+  for (const set of sets) {
+    for (const [name, migration] of Object.entries(set)) {
+      if (all.has(name)) throw new Error(`Two migrations are named ${name}`);
+      all.set(name, migration);
+    }
+  }
+  return Object.fromEntries([...all].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
 
 /** Applies every pending migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<DatabaseSchema>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+export async function applyMigrations(
+  db: Kysely<KernelTables>,
+  migrations: Record<string, Migration>,
+): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((r) => r.status === 'Error');
   if (error) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from './schema.ts';
+import type { KernelTables } from './schema.ts';
 
 export interface DeploymentFacts {
   deploymentId: string;
@@ -11,7 +11,7 @@ export interface DeploymentFacts {
  * Reads the deployment's id and creation time, writing them on the very first start.
  * Two nodes starting at once on one PostgreSQL both end up with the first writer's facts.
  */
-export async function ensureDeploymentFacts(db: Kysely<DatabaseSchema>): Promise<DeploymentFacts> {
+export async function ensureDeploymentFacts(db: Kysely<KernelTables>): Promise<DeploymentFacts> {
   const fresh: DeploymentFacts = {
     deploymentId: randomUUID(),
     createdAt: new Date().toISOString(),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionPrincipal, SessionService } from '../../modules/identity/sessions.ts';
+import type { SessionAuthority, SessionPrincipal } from '../sessions.ts';
 import { AppError } from '../errors.ts';
 
 declare module 'fastify' {
@@ -18,7 +18,7 @@ declare module 'fastify' {
  * unknown, expired or revoked is 401 with the invalid-token message, which sends the web
  * app to the login page.
  */
-export function installSessionAuth(app: FastifyInstance, sessions: SessionService): void {
+export function installSessionAuth(app: FastifyInstance, sessions: SessionAuthority): void {
   app.decorateRequest('principal', null);
   app.decorate('requireUser', async (request: FastifyRequest) => {
     const token = request.auth.token;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import type { DatabaseSchema } from '../db/schema.ts';
+import type { KernelTables } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
 const KEY = /^[\x21-\x7e]{1,128}$/;
@@ -22,7 +22,7 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
  * placing a second order; a finished request's answer is stored and replayed. A request
  * that fails changed nothing, so its key is released and the client may retry with it.
  */
-export function createIdempotency(db: Kysely<DatabaseSchema>, now: () => number = Date.now) {
+export function createIdempotency(db: Kysely<KernelTables>, now: () => number = Date.now) {
   return {
     async run<T>(
       user: string,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
-import type { DatabaseSchema } from '../db/schema.ts';
+import type { KernelTables } from '../db/schema.ts';
 import { iso, type Clock } from '../clock.ts';
 import { newId } from '../secrets.ts';
 
@@ -18,7 +18,7 @@ export interface SmsSender {
 }
 
 export interface DeliveryOptions {
-  db: Kysely<DatabaseSchema>;
+  db: Kysely<KernelTables>;
   log: FastifyBaseLogger;
   clock: Clock;
   smtpUrl?: string | undefined;

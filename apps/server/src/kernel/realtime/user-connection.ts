@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { USER_CHANNEL, USER_SOCKET_CLOSE, userSocketAuthSchema } from '@meridian/contract';
-import type { SessionPrincipal } from '../../modules/identity/sessions.ts';
+import type { SessionPrincipal } from '../sessions.ts';
 import { bareToken } from '../http/request-context.ts';
 
 export interface UserSocketLimits {

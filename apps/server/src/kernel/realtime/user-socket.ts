@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { USER_CHANNEL, USER_SOCKET_CLOSE, type UserEvent } from '@meridian/contract';
-import type { SessionService } from '../../modules/identity/sessions.ts';
+import type { SessionAuthority } from '../sessions.ts';
 import {
   DEFAULT_USER_SOCKET_LIMITS,
   UserConnection,
@@ -9,7 +9,7 @@ import {
 import { ensureWebSocketSupport } from './websocket-support.ts';
 
 export interface UserSocketOptions {
-  sessions: Pick<SessionService, 'authenticate' | 'liveSessions'>;
+  sessions: SessionAuthority;
   /** Overrides of the per-connection limits and timings (tests use short ones). */
   limits?: Partial<UserSocketLimits>;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { devOutbox } from '@meridian/contract';
-import type { DatabaseSchema } from '../../kernel/db/schema.ts';
+import type { KernelTables } from '../../kernel/db/schema.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { registerCall } from '../../kernel/http/register-call.ts';
 
@@ -12,7 +12,7 @@ import { registerCall } from '../../kernel/http/register-call.ts';
 export function registerDevCalls(
   app: FastifyInstance,
   head: string,
-  db: Kysely<DatabaseSchema>,
+  db: Kysely<KernelTables>,
   demoMode: boolean,
 ) {
   registerCall(app, head, devOutbox, async ({ query }) => {

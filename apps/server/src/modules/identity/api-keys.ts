@@ -1,9 +1,9 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Clock } from '../../kernel/clock.ts';
 import { addSeconds, iso } from '../../kernel/clock.ts';
 import { newId, randomToken, sameHash, sha256Hex } from '../../kernel/secrets.ts';
 import type { SessionPrincipal } from './sessions.ts';
-import type { ApiKeysTable, DatabaseSchema } from '../../kernel/db/schema.ts';
+import type { ApiKeysTable, IdentityDb } from './tables.ts';
 import { AppError } from '../../kernel/errors.ts';
 
 export type ApiKeyScope = 'read' | 'trade' | 'withdraw';
@@ -25,7 +25,7 @@ function present(row: Selectable<ApiKeysTable>) {
  * API keys: the secret is shown once and only its SHA-256 is kept (it is 32 random bytes,
  * so a fast hash is enough). Withdraw is never granted unless asked for explicitly.
  */
-export function createApiKeyService(db: Kysely<DatabaseSchema>, clock: Clock) {
+export function createApiKeyService(db: IdentityDb, clock: Clock) {
   return {
     async list(principal: SessionPrincipal) {
       const rows = await db

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { formatMessage, type CodePurpose, type Language } from '@meridian/contract';
-import type { DatabaseSchema } from '../../kernel/db/schema.ts';
+import type { IdentityDb } from './tables.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { addSeconds, iso, type Clock } from '../../kernel/clock.ts';
 import type { Delivery } from '../../kernel/mail/delivery.ts';
@@ -23,7 +22,7 @@ export interface SendCodeRequest {
 }
 
 export interface CodeServiceDeps {
-  db: Kysely<DatabaseSchema>;
+  db: IdentityDb;
   delivery: Delivery;
   clock: Clock;
   brand: string;

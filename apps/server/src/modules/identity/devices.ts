@@ -1,16 +1,11 @@
-import type { Kysely } from 'kysely';
 import type { SessionPrincipal, SessionService } from './sessions.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { iso } from '../../kernel/clock.ts';
-import type { DatabaseSchema } from '../../kernel/db/schema.ts';
+import type { IdentityDb } from './tables.ts';
 import { AppError } from '../../kernel/errors.ts';
 
 /** Devices and the login log: every query is scoped to the caller's own user id. */
-export function createDeviceService(
-  db: Kysely<DatabaseSchema>,
-  sessions: SessionService,
-  clock: Clock,
-) {
+export function createDeviceService(db: IdentityDb, sessions: SessionService, clock: Clock) {
   async function ownDevice(principal: SessionPrincipal, id: string) {
     const device = await db
       .selectFrom('devices')

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../kernel/db/schema.ts';
+import type { SessionPrincipal } from '../../kernel/sessions.ts';
+import type { IdentityDb } from './tables.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { addSeconds, iso, type Clock } from '../../kernel/clock.ts';
 import { newId, randomToken, sha256Hex } from '../../kernel/secrets.ts';
@@ -21,11 +21,7 @@ export interface IssuedTokens {
   refreshExpiresAt: string;
 }
 
-export interface SessionPrincipal {
-  userId: string;
-  sessionId: string;
-  deviceId: string;
-}
+export type { SessionPrincipal };
 
 /** Live sessions kept in memory; the oldest entry goes first when full. */
 const CACHE_LIMIT = 50_000;
@@ -35,7 +31,7 @@ interface CachedSession {
   expiresAt: string;
 }
 
-export function createSessionService(db: Kysely<DatabaseSchema>, clock: Clock) {
+export function createSessionService(db: IdentityDb, clock: Clock) {
   // Every authenticated call would otherwise read its session row. This process is the
   // only one that changes sessions (the platform runs as one process: it owns the
   // engine), and every change below evicts what it affects before it returns, so a

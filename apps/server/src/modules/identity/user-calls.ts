@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   backPwd,
   bindEmail,
@@ -18,9 +18,8 @@ import {
 import { COUNTRY_DIAL_CODES } from './countries.ts';
 import type { SessionService } from './sessions.ts';
 import type { TransportKeys } from '../../kernel/transport-crypto.ts';
-import { fullPhone, type AccountService } from './accounts.ts';
+import { fullPhone, type AccountService, type ClientContext } from './accounts.ts';
 import { principalOf } from '../../kernel/http/auth.ts';
-import { clientContext } from '../../kernel/http/client-context.ts';
 import { Answer, registerCall } from '../../kernel/http/register-call.ts';
 
 export interface UserCallDeps {
@@ -141,4 +140,15 @@ export function registerUserCalls(app: FastifyInstance, head: string, deps: User
     await accounts.changeFundPassword(principalOf(request), body);
     return null;
   });
+}
+
+/** Who is calling, as far as the request tells (for devices and the login log). */
+function clientContext(request: FastifyRequest): ClientContext {
+  const deviceKey = request.headers['x-device-id'];
+  return {
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
+    deviceKey: typeof deviceKey === 'string' && deviceKey.length <= 128 ? deviceKey : undefined,
+    lang: request.lang,
+  };
 }

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   candleOpenTime,
   formatUnits,
@@ -7,7 +6,7 @@ import {
   type KlineInterval,
 } from '@meridian/core';
 import type { CandleData } from '@meridian/contract';
-import type { DatabaseSchema } from '../../kernel/db/schema.ts';
+import type { MarketsDb, MarketsTables } from './tables.ts';
 import type { ListedMarket } from './catalogue.ts';
 
 /**
@@ -46,7 +45,7 @@ export function candleData(market: ListedMarket, c: Candle): CandleData {
   };
 }
 
-type Row = DatabaseSchema['market_candles'];
+type Row = MarketsTables['market_candles'];
 
 function toRow(market: ListedMarket, interval: KlineInterval, c: Candle) {
   const data = candleData(market, c);
@@ -82,7 +81,7 @@ function fromRow(market: ListedMarket, row: { [K in keyof Row]: unknown }): Cand
 const CHUNK = 2000;
 
 /** The candle table: upserts of changed candles, and reads for charts and start-up. */
-export function createCandleStore(db: Kysely<DatabaseSchema>) {
+export function createCandleStore(db: MarketsDb) {
   return {
     async upsert(
       items: Array<{ market: ListedMarket; interval: KlineInterval; candle: Candle }>,

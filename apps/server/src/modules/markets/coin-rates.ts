@@ -35,9 +35,6 @@ const DEFAULT_RATES: CoinRate[] = [
   { code: 'try', name: 'TRY', symbol: '₺', rate: '42.2' },
 ];
 
-/** `CNY=7.2,EUR=0.9`: each entry replaces a default rate or adds a currency. */
-export const COIN_RATES_PATTERN = /^[A-Za-z]{3}=\d+(\.\d+)?(,[A-Za-z]{3}=\d+(\.\d+)?)*$/;
-
 export function coinRates(override?: string): CoinRate[] {
   const rates = DEFAULT_RATES.map((r) => ({ ...r }));
   if (!override) return rates;

@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../kernel/db/schema.ts';
+import type { MarketsDb } from './tables.ts';
 
 /** Each user's watchlist: rows keyed by the user, so no user ever reads another's. */
-export function createFavourites(db: Kysely<DatabaseSchema>, now: () => number) {
+export function createFavourites(db: MarketsDb, now: () => number) {
   return {
     /** Adding a market already in the list changes nothing. */
     async add(userId: string, symbol: string): Promise<void> {

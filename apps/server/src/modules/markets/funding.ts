@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../kernel/db/schema.ts';
+import type { MarketsDb } from './tables.ts';
 import type { EngineHost } from '../../engine/engine-host.ts';
 
 /**
@@ -8,7 +7,7 @@ import type { EngineHost } from '../../engine/engine-host.ts';
  * restart never mints more.
  */
 export async function fundOnce(
-  db: Kysely<DatabaseSchema>,
+  db: MarketsDb,
   engine: Pick<EngineHost, 'deposit'>,
   user: string,
   amounts: Array<[asset: string, amount: string]>,

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   foldTrade,
   formatUnits,
@@ -8,7 +7,7 @@ import {
   type KlineInterval,
 } from '@meridian/core';
 import type { CandleData, PriceInfo } from '@meridian/contract';
-import type { DatabaseSchema } from '../../kernel/db/schema.ts';
+import type { MarketsDb } from './tables.ts';
 import type { EngineHost } from '../../engine/engine-host.ts';
 import type { ListedMarket } from './catalogue.ts';
 import { candleData, type CandleStore } from './candles.ts';
@@ -22,7 +21,7 @@ const RECENT_TRADES = 100;
 const DEPTH_LEVELS = 100;
 
 export interface MarketDataOptions {
-  db: Kysely<DatabaseSchema>;
+  db: MarketsDb;
   engine: Pick<EngineHost, 'onDurable' | 'depth'>;
   markets: ListedMarket[];
   candles: CandleStore;

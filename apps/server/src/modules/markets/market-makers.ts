@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { formatUnits, parseUnits } from '@meridian/core';
-import type { DatabaseSchema } from '../../kernel/db/schema.ts';
+import type { MarketsDb } from './tables.ts';
 import type { EngineHost } from '../../engine/engine-host.ts';
 import type { ListedMarket } from './catalogue.ts';
 import { fundOnce } from './funding.ts';
@@ -8,7 +7,7 @@ import type { IndexTick } from './index-feed/source.ts';
 import { quoteLadder, type QuoteConfig } from './quoting.ts';
 
 export interface MarketMakerOptions {
-  db: Kysely<DatabaseSchema>;
+  db: MarketsDb;
   engine: Pick<EngineHost, 'placeOrder' | 'cancelOrder' | 'deposit' | 'openOrders'>;
   markets: ListedMarket[];
   quotes: QuoteConfig;

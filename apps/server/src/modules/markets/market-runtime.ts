@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
 import { parseUnits } from '@meridian/core';
-import type { DatabaseSchema } from '../../kernel/db/schema.ts';
+import type { MarketsDb } from './tables.ts';
 import type { EngineHost } from '../../engine/engine-host.ts';
+import type { MarketConfig } from '../../kernel/config.ts';
 import { LISTED_MARKETS, type ListedMarket } from './catalogue.ts';
 import { createCandleStore } from './candles.ts';
 import { createFavourites, type Favourites } from './favourites.ts';
@@ -14,20 +14,8 @@ import { MarketDataService } from './market-data.ts';
 import { MarketMakers } from './market-makers.ts';
 import { SimulatedFlow } from './simulated-flow.ts';
 
-export interface MarketConfig {
-  /** `simulated`, or `ccxt:<exchange id>`. */
-  indexSource: string;
-  /** Milliseconds between index ticks (simulated) or polls (ccxt). */
-  tickMs: number;
-  /** Days of simulated history made on a new deployment's first start (0: none). */
-  historyDays: number;
-  marketMakers: boolean;
-  /** Index ticks older than this are deleted. */
-  indexRetentionHours: number;
-}
-
 export interface MarketRuntimeOptions {
-  db: Kysely<DatabaseSchema>;
+  db: MarketsDb;
   engine: EngineHost;
   deploymentId: string;
   config: MarketConfig;

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { formatUnits, parseUnits, seededRandom } from '@meridian/core';
-import type { DatabaseSchema } from '../../kernel/db/schema.ts';
+import type { MarketsDb } from './tables.ts';
 import type { EngineHost } from '../../engine/engine-host.ts';
 import type { ListedMarket } from './catalogue.ts';
 import { fundOnce } from './funding.ts';
@@ -17,7 +16,7 @@ import type { IndexTick } from './index-feed/source.ts';
 export const SIMULATED_FLOW_USER = 'sim-flow';
 
 export interface SimulatedFlowOptions {
-  db: Kysely<DatabaseSchema>;
+  db: MarketsDb;
   engine: Pick<EngineHost, 'placeOrder' | 'deposit'>;
   markets: ListedMarket[];
   deploymentId: string;

@@ -1,11 +1,11 @@
 import type { Selectable } from 'kysely';
 import type { SpotFill, SpotOrder } from '@meridian/contract';
 import { formatUnits, parseUnits } from '@meridian/core';
-import type { DatabaseSchema } from '../../kernel/db/schema.ts';
-import { listedMarket } from '../markets/catalogue.ts';
+import type { EngineTables } from '../../engine/tables.ts';
+import { listedMarket } from '../markets/index.ts';
 
-export type OrderRow = Selectable<DatabaseSchema['trade_orders']>;
-export type FillRow = Selectable<DatabaseSchema['trade_fills']>;
+export type OrderRow = Selectable<EngineTables['trade_orders']>;
+export type FillRow = Selectable<EngineTables['trade_fills']>;
 
 interface Units {
   base: number;

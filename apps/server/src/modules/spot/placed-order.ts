@@ -1,6 +1,6 @@
 import type { SpotOrder } from '@meridian/contract';
 import { formatUnits, type EngineEvent } from '@meridian/core';
-import { listedMarket } from '../markets/catalogue.ts';
+import { listedMarket } from '../markets/index.ts';
 import { orderView, type FillRow, type OrderRow } from './order-views.ts';
 
 /**

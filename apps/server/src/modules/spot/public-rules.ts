@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { SpotMarketRules } from '@meridian/contract';
 import { formatUnits, SECURITY_FUND_DIVISOR, systemAccount } from '@meridian/core';
-import type { DatabaseSchema } from '../../kernel/db/schema.ts';
-import { ENGINE_CONFIG, LISTED_MARKETS } from '../markets/catalogue.ts';
+import type { SpotDb } from './tables.ts';
+import { ENGINE_CONFIG, LISTED_MARKETS } from '../markets/index.ts';
 
 /** Digits enough to write 1/SECURITY_FUND_DIVISOR exactly (it is 1/10). */
 const SHARE_DECIMALS = 6;
@@ -12,7 +11,7 @@ const SHARE_DECIMALS = 6;
  * every coin a fee can be paid in), read from the projected ledger: only postings that
  * are durable in the engine's journal are counted.
  */
-export async function securityFundBalances(db: Kysely<DatabaseSchema>) {
+export async function securityFundBalances(db: SpotDb) {
   const accounts = ENGINE_CONFIG.assets.map((asset) => systemAccount('security_fund', asset.code));
   const rows = await db
     .selectFrom('ledger_balances')

@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { SpotFill, SpotOrder } from '@meridian/contract';
 import type { OrderKind } from '@meridian/core';
-import type { DatabaseSchema } from '../../kernel/db/schema.ts';
+import type { SpotDb } from './tables.ts';
 import type { EngineHost } from '../../engine/engine-host.ts';
 import { AppError } from '../../kernel/errors.ts';
-import { ENGINE_CONFIG, listedMarket } from '../markets/catalogue.ts';
+import { ENGINE_CONFIG, listedMarket } from '../markets/index.ts';
 import { fillView, orderView, type FillRow, type OrderRow } from './order-views.ts';
 import { placedOrder } from './placed-order.ts';
 import { rejectionError } from './rejections.ts';
@@ -46,7 +45,7 @@ const ID = /^\d{1,15}$/;
  * always finds the orders it was told about. Every read is scoped to the caller, so
  * another user's order is simply not found.
  */
-export function createSpotService(deps: { db: Kysely<DatabaseSchema>; engine: EngineHost }) {
+export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
   const { db, engine } = deps;
 
   const market = (symbol: string) => {

@@ -1,7 +1,7 @@
 import type { UserEvent } from '@meridian/contract';
 import { formatUnits, parseAccount, type CommandResult } from '@meridian/core';
 import type { EngineHost } from '../../engine/engine-host.ts';
-import { listedMarket } from '../markets/catalogue.ts';
+import { listedMarket } from '../markets/index.ts';
 
 /** Where a user's events go: the MQTT refresh topic, the user socket. */
 export type UserEventSink = (userId: string, event: UserEvent) => void;

@@ -1,9 +1,7 @@
 import type { HealthData } from '@meridian/contract';
 import type { Database } from '../../kernel/db/database.ts';
 
-type ComponentHealth = HealthData['components']['broker'];
-/** Asked on every health call; a capability that runs supplies one for its component. */
-export type ComponentProbe = () => ComponentHealth | Promise<ComponentHealth>;
+import type { ComponentHealth, ComponentProbe, ProbedComponent } from '../../kernel/module.ts';
 
 export interface HealthDeps {
   database: Database;
@@ -12,7 +10,7 @@ export interface HealthDeps {
   startedAt: Date;
   now?: () => Date;
   /** The broker and the market feed report themselves once they run. */
-  probes?: Partial<Record<'broker' | 'market', ComponentProbe>>;
+  probes?: Partial<Record<ProbedComponent, ComponentProbe>>;
 }
 
 async function probe(check: ComponentProbe | undefined): Promise<ComponentHealth> {

@@ -1,25 +1,22 @@
 import { MQTT_TOPICS } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
-import type { SessionService } from '../../../modules/identity/sessions.ts';
-import type { MarketFeed } from '../../../modules/markets/feed.ts';
-import { createThrottle } from '../throttle.ts';
+import type { SessionAuthority } from '../../sessions.ts';
 import { startEmbeddedBroker } from './embedded-broker.ts';
 import { connectExternalBroker } from './external-broker.ts';
 import type { MqttPublisher } from './publisher.ts';
 
-/** The public ticker topic is published at most this often. */
-export const TICKER_PUBLISH_MS = 1000;
 export const DEFAULT_MQTT_PATH = '/mqtt';
 
 export interface BrokerOptions {
-  sessions: Pick<SessionService, 'authenticate'>;
-  feed: MarketFeed;
+  sessions: Pick<SessionAuthority, 'authenticate'>;
   /** An external broker (MQTT_URL); without it the embedded one serves `path`. */
   mqttUrl?: string;
   path?: string;
 }
 
 export interface Broker {
+  /** Publishes a public topic (e.g. `all_symbol_detail`); `retain` keeps the last for new subscribers. */
+  publish(topic: string, payload: string, retain: boolean): void;
   /** Tells one user's clients to refresh (topic `refresh_{userId}`); payload sent as JSON. */
   publishUserRefresh(userId: string, payload: unknown): void;
   status(): { status: 'up' | 'down'; detail: string };
@@ -27,9 +24,9 @@ export interface Broker {
 }
 
 /**
- * Starts MQTT for the platform and publishes the tickers to `all_symbol_detail`: the
- * whole list, retained, so a new subscriber has every market at once. Call before
- * `app.ready()`; it stops with `app.close()` too.
+ * Starts MQTT for the platform: the embedded broker, or a connection to an external one.
+ * Modules publish through it (markets: the tickers; user events: each user's refresh
+ * topic). Call before `app.ready()`; it stops with `app.close()` too.
  */
 export async function startBroker(app: FastifyInstance, options: BrokerOptions): Promise<Broker> {
   const publisher: MqttPublisher = options.mqttUrl
@@ -39,18 +36,9 @@ export async function startBroker(app: FastifyInstance, options: BrokerOptions):
         path: options.path ?? DEFAULT_MQTT_PATH,
       });
 
-  const tickers = createThrottle(TICKER_PUBLISH_MS, () =>
-    publisher.publish(MQTT_TOPICS.allSymbolDetail, JSON.stringify(options.feed.tickers()), true),
-  );
-  const stopFeed = options.feed.subscribe((update) => {
-    if (update.type === 'ticker') tickers.touch();
-  });
-
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
-      stopFeed();
-      tickers.cancel();
       await publisher.close();
     })();
     return closing;
@@ -58,6 +46,7 @@ export async function startBroker(app: FastifyInstance, options: BrokerOptions):
   app.addHook('onClose', close);
 
   return {
+    publish: (topic, payload, retain) => publisher.publish(topic, payload, retain),
     publishUserRefresh(userId, payload) {
       const topic = MQTT_TOPICS.userRefresh(userId);
       if (publisher.mayHaveSubscribers(topic)) {

@@ -1,7 +1,7 @@
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyInstance } from 'fastify';
 import { createWebSocketStream } from 'ws';
-import type { SessionService } from '../../../modules/identity/sessions.ts';
+import type { SessionAuthority } from '../../sessions.ts';
 import { ensureWebSocketSupport } from '../websocket-support.ts';
 import { maySubscribe, presentedToken } from './access.ts';
 import type { MqttPublisher } from './publisher.ts';
@@ -19,7 +19,7 @@ const SERVER_UNAVAILABLE = 3;
 const BAD_CREDENTIALS = 4;
 
 export interface EmbeddedBrokerOptions {
-  sessions: Pick<SessionService, 'authenticate'>;
+  sessions: Pick<SessionAuthority, 'authenticate'>;
   path: string;
 }
 

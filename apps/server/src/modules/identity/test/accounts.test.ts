@@ -10,7 +10,7 @@ import {
   totpCode,
   UA_FIREFOX,
   type TestClock,
-} from './accounts-helpers.ts';
+} from '../../../../test/accounts-helpers.ts';
 import { tempDir, testConfig } from '../../../../test/helpers.ts';
 
 let platform: Platform | undefined;

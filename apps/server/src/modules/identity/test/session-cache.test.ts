@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import type { Platform } from '../../../app.ts';
 import { createSessionService } from '../sessions.ts';
-import { auth, call, registerByEmail, startAccounts } from './accounts-helpers.ts';
+import { auth, call, registerByEmail, startAccounts } from '../../../../test/accounts-helpers.ts';
 
 // Sessions are remembered in memory after the first lookup; a remembered token must still
 // stop working the moment it is revoked, rotated away or expired.

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { formatUnits, parseUnits } from '@meridian/core';
-import type { DatabaseSchema } from '../../../kernel/db/schema.ts';
+import type { MarketsDb } from '../tables.ts';
 import type { IndexTick } from './source.ts';
 
 const QUOTE_DECIMALS = 6;
@@ -9,7 +8,7 @@ const QUOTE_DECIMALS = 6;
  * Stores index ticks (contracts settle on them later) and forgets those older than the
  * retention window. Ticks are written in the batches the source delivers.
  */
-export function createTickStore(db: Kysely<DatabaseSchema>, retentionMs: number) {
+export function createTickStore(db: MarketsDb, retentionMs: number) {
   return {
     async save(ticks: IndexTick[], source: string): Promise<void> {
       if (ticks.length === 0) return;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineHost } from '../../../engine/engine-host.ts';
-import { migrateToLatest, type Database } from '../../../kernel/db/database.ts';
+import { type Database } from '../../../kernel/db/database.ts';
+import { migrateToLatest } from '../../../migrations.ts';
 import { createCandleStore } from '../candles.ts';
 import { MarketDataService } from '../market-data.ts';
 import type { MarketUpdate } from '../feed.ts';

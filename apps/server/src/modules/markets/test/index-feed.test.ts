@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, type Database } from '../../../kernel/db/database.ts';
+import { type Database } from '../../../kernel/db/database.ts';
+import { migrateToLatest } from '../../../migrations.ts';
 import { createCcxtIndexSource, priceUnits } from '../index-feed/ccxt.ts';
 import { createSimulatedIndexSource } from '../index-feed/simulated.ts';
 import type { IndexTick } from '../index-feed/source.ts';

@@ -4,7 +4,7 @@ import { buildPlatform, type Platform } from '../../../app.ts';
 import { QUOTES } from '../market-runtime.ts';
 import { SIMULATED_FLOW_USER } from '../simulated-flow.ts';
 import { LISTED_MARKETS } from '../catalogue.ts';
-import { auth, call, registerByEmail } from '../../identity/test/accounts-helpers.ts';
+import { auth, call, registerByEmail } from '../../../../test/accounts-helpers.ts';
 import { testConfig } from '../../../../test/helpers.ts';
 import { fixtureExchange } from './fixture-exchange.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseUnits } from '@meridian/core';
 import type { Platform } from '../../../app.ts';
-import { startAccounts } from '../../identity/test/accounts-helpers.ts';
+import { startAccounts } from '../../../../test/accounts-helpers.ts';
 import { submit, trader, wallet, type Trader } from './spot-helpers.ts';
 
 // Market makers on, with a fast tick so they quote at once.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Platform } from '../../../app.ts';
-import { call, startAccounts } from '../../identity/test/accounts-helpers.ts';
+import { call, startAccounts } from '../../../../test/accounts-helpers.ts';
 import { submit, trader, type Trader } from './spot-helpers.ts';
 
 // The answer to placing an order is built from the engine's acknowledgement, before the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUnits, parseUnits } from '@meridian/core';
 import type { Platform } from '../../../app.ts';
-import { call, startAccounts } from '../../identity/test/accounts-helpers.ts';
+import { call, startAccounts } from '../../../../test/accounts-helpers.ts';
 import { submit, trader, type Trader } from './spot-helpers.ts';
 
 // Market makers off: only these users trade, so every fee is known.

@@ -1,6 +1,6 @@
 import { routePath } from '@meridian/contract';
 import type { Platform } from '../../../app.ts';
-import { auth, call, registerByEmail } from '../../identity/test/accounts-helpers.ts';
+import { auth, call, registerByEmail } from '../../../../test/accounts-helpers.ts';
 
 export const api = (path: string) => routePath(path, 'core');
 

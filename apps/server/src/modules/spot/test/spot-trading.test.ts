@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Platform } from '../../../app.ts';
-import { call, startAccounts } from '../../identity/test/accounts-helpers.ts';
+import { call, startAccounts } from '../../../../test/accounts-helpers.ts';
 import { api, submit, systemBalance, trader, wallet, type Trader } from './spot-helpers.ts';
 
 // Market makers off: the books hold only what these tests place, so every fill is known.
@@ -364,7 +364,7 @@ describe('bad input', () => {
       { 'accept-language': 'de' },
     );
     expect(res.body.msg).toBe('price muss ein Vielfaches der Preisstufe sein');
-    expect(res.body.data).toEqual({ field: 'price' });
+    expect(res.body.data).toEqual({ reason: 'offTick', field: 'price' });
     const poor = await submit(platform, b, { ...base, quantity: '100' });
     expect(poor.body.msg).toBe('Insufficient balance for USDT');
   });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildPlatform, type Platform } from '../../../app.ts';
 import type { Database } from '../../../kernel/db/database.ts';
-import { call, TestClock } from '../../identity/test/accounts-helpers.ts';
+import { call, TestClock } from '../../../../test/accounts-helpers.ts';
 import { testConfig, testDatabases, type TestDatabase } from '../../../../test/helpers.ts';
 import { submit, trader, type Trader } from './spot-helpers.ts';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { sealPayload } from '@meridian/contract';
-import { buildPlatform, type Platform } from '../../../app.ts';
-import type { Clock } from '../../../kernel/clock.ts';
-import { testConfig } from '../../../../test/helpers.ts';
+import { buildPlatform, type Platform } from '../src/app.ts';
+import type { Clock } from '../src/kernel/clock.ts';
+import { testConfig } from './helpers.ts';
 
 export class TestClock implements Clock {
   constructor(public current = new Date('2026-11-22T08:00:00.000Z')) {}

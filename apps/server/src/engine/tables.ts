@@ -1,0 +1,85 @@
+import type { Generated, Kysely } from 'kysely';
+import type { BigintColumn } from '../kernel/db/schema.ts';
+
+/**
+ * What the engine projects into SQL (migrations 0003, 0006, 0007): the ledger, orders,
+ * fills and the projection's position. Modules read them; only the projector writes.
+ */
+export interface LedgerAssetsTable {
+  code: string;
+  decimals: number;
+}
+
+export interface LedgerPostingsTable {
+  id: BigintColumn;
+  seq: BigintColumn;
+  asset: string;
+  from_account: string;
+  to_account: string;
+  amount: string;
+  reason: string;
+  ref_kind: string;
+  ref_id: string;
+  created_at: BigintColumn;
+}
+
+export interface LedgerBalancesTable {
+  account: string;
+  asset: string;
+  user_id: string | null;
+  balance: string;
+  updated_seq: BigintColumn;
+}
+
+export interface TradeOrdersTable {
+  id: BigintColumn;
+  market: string;
+  user_id: string;
+  side: string;
+  kind: string;
+  tif: string;
+  price: string | null;
+  quantity: string | null;
+  quote_amount: string | null;
+  stop_price: string | null;
+  filled: string;
+  filled_lots: BigintColumn;
+  status: string;
+  cancel_reason: string | null;
+  /** 1 once the order is live in the book: from the start, or when a stop-limit triggers. */
+  triggered: Generated<number>;
+  created_at: BigintColumn;
+  updated_at: BigintColumn;
+}
+
+export interface TradeFillsTable {
+  id: BigintColumn;
+  market: string;
+  price: string;
+  quantity: string;
+  taker_side: string;
+  maker_order_id: BigintColumn;
+  taker_order_id: BigintColumn;
+  maker_user_id: string;
+  taker_user_id: string;
+  maker_fee: string;
+  taker_fee: string;
+  seq: BigintColumn;
+  created_at: BigintColumn;
+}
+
+export interface EngineProjectionTable {
+  name: string;
+  last_seq: BigintColumn;
+}
+
+export type EngineTables = {
+  ledger_assets: LedgerAssetsTable;
+  ledger_postings: LedgerPostingsTable;
+  ledger_balances: LedgerBalancesTable;
+  trade_orders: TradeOrdersTable;
+  trade_fills: TradeFillsTable;
+  engine_projection: EngineProjectionTable;
+};
+
+export type EngineDb = Kysely<EngineTables>;

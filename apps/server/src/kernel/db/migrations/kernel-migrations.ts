@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_platform_meta.ts';
+import * as m0005 from './0005_idempotency.ts';
+
+/** The kernel's tables: deployment facts and idempotency keys. */
+export const KERNEL_MIGRATIONS: Record<string, Migration> = {
+  '0001_platform_meta': m0001,
+  '0005_idempotency': m0005,
+};

@@ -1,0 +1,147 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyReply } from 'fastify';
+import type { Kysely, Migration } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { formatMessage } from '@meridian/contract';
+import type { EngineConfig } from '@meridian/core';
+import { openTradingEngine } from '../engine/open-engine.ts';
+import { systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import { applyMigrations, openDatabase } from './db/database.ts';
+import { ensureDeploymentFacts } from './db/platform-meta.ts';
+import type { KernelTables } from './db/schema.ts';
+import { AppError } from './errors.ts';
+import { installSessionAuth } from './http/auth.ts';
+import { registerDocs } from './http/docs.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { createIdempotency } from './http/idempotency.ts';
+import { languageFrom, registerRequestContext } from './http/request-context.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
+import { responseSerializer, validatesResponsesByDefault } from './http/serialization.ts';
+import { zodValidatorCompiler } from './http/validation.ts';
+import { createDelivery } from './mail/delivery.ts';
+import type { ComponentProbe, Kernel, PlatformOptions, ProbedComponent } from './module.ts';
+import { startBroker } from './realtime/mqtt/broker.ts';
+import { registerUserSocket } from './realtime/user-socket.ts';
+import { deferredAuthority } from './sessions.ts';
+import { loadTransportKeys } from './transport-crypto.ts';
+
+export interface KernelSetup {
+  /** Every table's migrations: the kernel's, the engine's and each module's. */
+  migrations: Record<string, Migration>;
+  /** The assets and markets the engine trades. */
+  engineConfig: EngineConfig;
+}
+
+/**
+ * Starts what every module stands on: the database (migrated), the HTTP server with its
+ * envelope, errors, docs and limits, the engine, mail, and the realtime transports.
+ * Nothing listens yet.
+ */
+export async function startKernel(
+  config: Config,
+  setup: KernelSetup,
+  options: PlatformOptions = {},
+): Promise<Kernel> {
+  const database =
+    options.database ?? openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await applyMigrations(database.db, setup.migrations);
+  const facts = await ensureDeploymentFacts(database.db);
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.satoken', 'req.headers.cookie'],
+          },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    logController: new OneLinePerRequest(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    // A malformed URL or an over-long path parameter never reaches a route: answer it in
+    // the envelope too.
+    frameworkErrors: (_error, request, reply) => {
+      const lang = languageFrom(request);
+      const body = {
+        code: 400,
+        msg: `${formatMessage('validation', lang)}: path`,
+        data: { reason: 'validation', field: 'path' },
+      };
+      // frameworkErrors' reply is typed for an unknown route; it is an ordinary reply.
+      void (reply as unknown as FastifyReply)
+        .code(400)
+        .type('application/json')
+        .send(JSON.stringify(body));
+    },
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  const answersChecked = options.validateResponses ?? validatesResponsesByDefault();
+  app.decorate('answersChecked', answersChecked);
+  app.setSerializerCompiler(responseSerializer(answersChecked));
+  const engine = await openTradingEngine({
+    dataDir: config.dataDir,
+    config: setup.engineConfig,
+    db: database.db,
+    sqlite: database.sqlite,
+    log: app.log,
+  });
+  // Modules stop first (the market stops sending orders); then the engine finishes what
+  // is in flight and snapshots before the database goes.
+  const stops: Array<() => void | Promise<void>> = [];
+  app.addHook('onClose', async () => {
+    for (const stop of stops.reverse()) await stop();
+    await engine.close();
+    if (!options.database) await database.close();
+  });
+
+  registerRequestContext(app);
+  registerErrorHandling(app, config.bodyLimit);
+  await registerDocs(app, config.brand, config.version);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('rateLimited'),
+  });
+
+  const clock = options.clock ?? systemClock;
+  const db: Kysely<KernelTables> = database.db;
+  const sessions = deferredAuthority();
+  installSessionAuth(app, sessions);
+  const userSocket = await registerUserSocket(app, { sessions, limits: options.userSocket });
+  const broker = await startBroker(app, { sessions, mqttUrl: config.mqttUrl });
+  const probes: Partial<Record<ProbedComponent, ComponentProbe>> = { broker: broker.status };
+
+  return {
+    config,
+    options,
+    app,
+    database,
+    db,
+    clock,
+    facts,
+    engine,
+    userSocket,
+    broker,
+    delivery: createDelivery({
+      db,
+      log: app.log,
+      clock,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      sms: options.sms,
+    }),
+    idempotency: createIdempotency(db, () => clock.now().getTime()),
+    transport: await loadTransportKeys(db),
+    sessions,
+    probe(component, probe) {
+      probes[component] = probe;
+    },
+    probes: () => ({ ...probes }),
+    onClose(stop) {
+      stops.push(stop);
+    },
+  };
+}

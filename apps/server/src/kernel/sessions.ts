@@ -1,0 +1,31 @@
+/** A live session: who is calling, from which session and device. */
+export interface SessionPrincipal {
+  userId: string;
+  sessionId: string;
+  deviceId: string;
+}
+
+/**
+ * What every channel that carries a user's data asks on each use (HTTP, user socket,
+ * MQTT): is this token a live session, and which of these sessions still live. The
+ * identity module issues sessions and installs itself as the authority at start.
+ */
+export interface SessionAuthority {
+  authenticate(token: string): Promise<SessionPrincipal | null>;
+  liveSessions(ids: readonly string[]): Promise<Set<string>>;
+}
+
+/**
+ * The kernel's authority before a module installs the real one: the transports are set
+ * up first and ask through it, and nothing is accepted until `install` is called.
+ */
+export function deferredAuthority(): SessionAuthority & { install(real: SessionAuthority): void } {
+  let real: SessionAuthority | null = null;
+  return {
+    install(authority) {
+      real = authority;
+    },
+    authenticate: async (token) => (real ? real.authenticate(token) : null),
+    liveSessions: async (ids) => (real ? real.liveSessions(ids) : new Set()),
+  };
+}

@@ -1,0 +1,18 @@
+import type { PlatformModule } from './kernel/module.ts';
+import { demoModule } from './modules/demo/index.ts';
+import { identityModule } from './modules/identity/index.ts';
+import { marketsModule } from './modules/markets/index.ts';
+import { spotModule } from './modules/spot/index.ts';
+import { systemModule } from './modules/system/index.ts';
+
+/**
+ * The platform's capabilities, started in this order: a module may use what an earlier
+ * one provides. Adding a capability is one line here.
+ */
+export const MODULES: readonly PlatformModule[] = [
+  identityModule,
+  demoModule,
+  marketsModule,
+  spotModule,
+  systemModule,
+];

@@ -1,0 +1,16 @@
+import type { SeededAccount } from './ensure-account.ts';
+
+export { identityModule } from './module.ts';
+export type { SeededAccount };
+
+/** What other modules may ask of identity. */
+export interface IdentityService {
+  /** Creates a platform-made account (the demo's users) once; false when it exists. */
+  ensureAccount(account: SeededAccount): Promise<boolean>;
+}
+
+declare module '../../kernel/module.ts' {
+  interface ModuleServices {
+    identity: IdentityService;
+  }
+}

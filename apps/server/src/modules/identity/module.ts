@@ -1,0 +1,41 @@
+import { defineModule } from '../../kernel/module.ts';
+import { createAccountService } from './accounts.ts';
+import { createApiKeyService } from './api-keys.ts';
+import { createCodeService } from './codes.ts';
+import { createDeviceService } from './devices.ts';
+import { ensureAccount } from './ensure-account.ts';
+import { registerMemberCalls } from './member-calls.ts';
+import * as m0002 from './migrations/0002_accounts.ts';
+import { createSessionService } from './sessions.ts';
+import type { IdentityTables } from './tables.ts';
+import { registerUserCalls } from './user-calls.ts';
+
+/** Accounts, sessions, second factor, devices and API keys (seed: /api/user, member/...). */
+export const identityModule = defineModule({
+  name: 'identity',
+  migrations: { '0002_accounts': m0002 },
+  start(ctx) {
+    const { app, clock, config } = ctx;
+    const db = ctx.db.withTables<IdentityTables>();
+    const sessions = createSessionService(db, clock);
+    ctx.sessions.install(sessions);
+    const codes = createCodeService({ db, delivery: ctx.delivery, clock, brand: config.brand });
+    const accounts = createAccountService({
+      db,
+      clock,
+      codes,
+      sessions,
+      transport: ctx.transport,
+      brand: config.brand,
+    });
+    registerUserCalls(app, config.head, { accounts, sessions, transport: ctx.transport });
+    registerMemberCalls(app, config.head, {
+      accounts,
+      devices: createDeviceService(db, sessions, clock),
+      apiKeys: createApiKeyService(db, clock),
+    });
+    ctx.provide('identity', {
+      ensureAccount: (account) => ensureAccount(db, clock, account),
+    });
+  },
+});

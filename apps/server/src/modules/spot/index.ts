@@ -1,0 +1,1 @@
+export { spotModule } from './module.ts';
