@@ -35,7 +35,6 @@ interface Listing {
   referencePrice: string;
   volatilityPpm: number;
   plate: string[];
-  contract: boolean;
 }
 
 const LISTINGS: Listing[] = [
@@ -48,7 +47,6 @@ const LISTINGS: Listing[] = [
     referencePrice: '65000',
     volatilityPpm: 100,
     plate: ['main', 'hot'],
-    contract: true,
   },
   {
     base: asset('ETH', 8),
@@ -59,7 +57,6 @@ const LISTINGS: Listing[] = [
     referencePrice: '3200',
     volatilityPpm: 120,
     plate: ['main', 'hot'],
-    contract: true,
   },
   {
     base: asset('BNB', 8),
@@ -70,7 +67,6 @@ const LISTINGS: Listing[] = [
     referencePrice: '580',
     volatilityPpm: 120,
     plate: ['main'],
-    contract: true,
   },
   {
     base: asset('SOL', 8),
@@ -81,7 +77,6 @@ const LISTINGS: Listing[] = [
     referencePrice: '150',
     volatilityPpm: 160,
     plate: ['main', 'hot'],
-    contract: true,
   },
   {
     base: asset('XRP', 6),
@@ -92,7 +87,6 @@ const LISTINGS: Listing[] = [
     referencePrice: '0.52',
     volatilityPpm: 160,
     plate: ['main'],
-    contract: true,
   },
   {
     base: asset('DOGE', 8),
@@ -103,7 +97,6 @@ const LISTINGS: Listing[] = [
     referencePrice: '0.12',
     volatilityPpm: 200,
     plate: ['meme', 'hot'],
-    contract: true,
   },
   {
     base: asset('ADA', 6),
@@ -114,7 +107,6 @@ const LISTINGS: Listing[] = [
     referencePrice: '0.45',
     volatilityPpm: 160,
     plate: ['main'],
-    contract: false,
   },
   {
     base: asset('TRX', 6),
@@ -125,7 +117,6 @@ const LISTINGS: Listing[] = [
     referencePrice: '0.12',
     volatilityPpm: 120,
     plate: ['main'],
-    contract: false,
   },
   {
     base: asset('LTC', 8),
@@ -136,7 +127,6 @@ const LISTINGS: Listing[] = [
     referencePrice: '80',
     volatilityPpm: 140,
     plate: ['main'],
-    contract: true,
   },
   {
     base: asset('DOT', 8),
@@ -147,7 +137,6 @@ const LISTINGS: Listing[] = [
     referencePrice: '6.5',
     volatilityPpm: 160,
     plate: ['defi'],
-    contract: false,
   },
   {
     base: asset('LINK', 8),
@@ -158,7 +147,6 @@ const LISTINGS: Listing[] = [
     referencePrice: '14',
     volatilityPpm: 160,
     plate: ['defi'],
-    contract: true,
   },
 ];
 
@@ -185,7 +173,9 @@ export const LISTED_MARKETS: ListedMarket[] = LISTINGS.map((l) => {
     },
     priceDecimals: l.priceDecimals,
     quantityDecimals: l.quantityDecimals,
-    lists: { second: true, spot: true, contract: l.contract },
+    // No contract market exists until perpetuals are built: the contract lists answer
+    // empty rather than showing spot tickers as contracts.
+    lists: { second: true, spot: true, contract: false },
     plate: l.plate,
     referencePrice: l.referencePrice,
     volatilityPpm: l.volatilityPpm,

@@ -179,20 +179,27 @@ describe('simulated market over HTTP', () => {
       collect: 0,
     });
     expect(spot.body.data[0].zdf).toMatch(/^-?\d+\.\d{2}$/);
+    // No contract market is listed until perpetuals exist: the contract calls say so with
+    // empty lists instead of answering spot tickers.
     const contract = await call(app, 'GET', api('/api/{head}/coin/open/getContract'));
-    expect(contract.body.data).toHaveLength(8);
+    expect(contract.body).toMatchObject({ code: 200, data: [] });
     const init = await call(app, 'GET', api('/api/{head}/coin/open/market/initData?type=contract'));
-    expect(init.body.data.rows).toHaveLength(8);
-    expect(init.body.data.tickers).toHaveLength(8);
-    const detail = await call(app, 'POST', api('/api/{head}/coin/open/get/contractDetail'), {
-      symbolNameList: ['btcusdt', 'ETH/USDT', 'nope'],
-    });
+    expect(init.body.data).toEqual({ rows: [], tickers: [] });
+    const url = api('/api/{head}/coin/open/get/contractDetail');
+    const names = ['btcusdt', 'ETH/USDT', 'nope'];
+    const contracts = await call(app, 'POST', url, { symbolNameList: names, type: 'contract' });
+    expect(contracts.body).toMatchObject({ code: 200, data: [] });
+    // Asked for spot (the default), the same call answers the spot tickers.
+    const detail = await call(app, 'POST', url, { symbolNameList: names });
     expect(detail.body.data.map((d: { symbol: string }) => d.symbol)).toEqual([
       'btcusdt',
       'ethusdt',
     ]);
     expect(detail.body.data[0].priceChangePercent).toMatch(/^-?\d+\.\d{2}$/);
     expect(detail.body.data[0].volume24).toMatch(DECIMAL);
+    const coins = await call(app, 'POST', '/api/common/getCoinList', {});
+    expect(coins.body.data.contractList).toEqual([]);
+    expect(coins.body.data.currencyList).toHaveLength(11);
   });
 
   it('favourites need login, are per user and idempotent', async () => {
