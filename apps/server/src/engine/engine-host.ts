@@ -10,6 +10,7 @@ import {
   type EngineCommand,
   type EngineConfig,
   type EngineEvent,
+  type EngineSnapshot,
   type LiveOrder,
   type OrderRequest,
   type RejectReason,
@@ -30,6 +31,22 @@ export interface EngineHostOptions {
   clock?: () => number;
   /** Where a failing `onDurable` listener is reported (the server's log). */
   onListenerError?: (error: unknown) => void;
+  /**
+   * Where a command that threw is reported, with the command in its journal form. The
+   * engine has already been rebuilt to the state before it.
+   */
+  onCommandError?: (error: unknown, command: string) => void;
+}
+
+/** A command that threw while applying: it changed nothing and was not journalled. */
+export class EngineCommandError extends Error {
+  constructor(
+    readonly command: string,
+    options: { cause: unknown },
+  ) {
+    super('the engine could not apply this command; nothing changed', options);
+    this.name = 'EngineCommandError';
+  }
 }
 
 /**
@@ -97,14 +114,24 @@ export class EngineHost {
   /** A snapshot taken in memory, written once everything it covers is durable and projected. */
   private captured: { seq: number; text: string } | null = null;
   private readonly listeners = new Set<(results: readonly CommandResult[]) => void>();
+  /**
+   * What the in-memory engine is rebuilt from when a command throws halfway: the last
+   * snapshot taken and every command applied since. A command therefore applies whole
+   * or not at all, and the sequence never skips.
+   */
+  private base: EngineSnapshot | undefined;
+  private sinceBase: EngineCommand[];
 
   private constructor(
-    private readonly engine: TradingEngine,
+    private engine: TradingEngine,
     private readonly journal: Journal,
     private readonly options: EngineHostOptions,
+    base: { snapshot: EngineSnapshot | undefined; since: EngineCommand[] },
   ) {
     this.snapshotSeq = engine.seq;
     this.durableSeq = engine.seq;
+    this.base = base.snapshot;
+    this.sinceBase = base.since;
   }
 
   static async open(options: EngineHostOptions): Promise<EngineHost> {
@@ -113,7 +140,7 @@ export class EngineHost {
     const { journal, commands } = Journal.open(path.join(options.dir, 'journal'), engine.seq);
     const replayed = commands.map((cmd) => engine.apply(cmd));
     await options.projector?.project(replayed);
-    return new EngineHost(engine, journal, options);
+    return new EngineHost(engine, journal, options, { snapshot, since: commands });
   }
 
   /** The sequence number of the last applied command. */
@@ -161,7 +188,13 @@ export class EngineHost {
     const bad = names.find(([, value]) => !encodable(value));
     if (bad) return refused('invalid_order', bad[0]);
     const cmd = { ...fields, seq: this.engine.seq + 1, ts: this.clock() } as EngineCommand;
-    const result = this.engine.apply(cmd);
+    let result: CommandResult;
+    try {
+      result = this.engine.apply(cmd);
+    } catch (error) {
+      return this.undo(cmd, error);
+    }
+    this.sinceBase.push(cmd);
     const group = this.journal.append(cmd.seq, encodeCommand(cmd));
     if (group !== this.batchGroup) {
       const batch: CommandResult[] = (this.batch = []);
@@ -294,6 +327,24 @@ export class EngineHost {
     return (this.options.clock ?? Date.now)();
   }
 
+  /**
+   * A command threw partway (a posting refused, a bug): the engine may be half-changed
+   * and its sequence moved on. Rebuild it from the base and the commands since, so the
+   * state is exactly as before, report the command, and refuse it to its caller.
+   */
+  private undo(cmd: EngineCommand, error: unknown): Promise<Ack> {
+    const command = encodeCommand(cmd);
+    try {
+      const engine = new TradingEngine(this.options.config, this.base);
+      for (const earlier of this.sinceBase) engine.apply(earlier);
+      this.engine = engine;
+    } catch (rebuildError) {
+      this.fail(rebuildError instanceof Error ? rebuildError : new Error(String(rebuildError)));
+    }
+    this.options.onCommandError?.(error, command);
+    return Promise.reject(new EngineCommandError(command, { cause: error }));
+  }
+
   private afterDurable(batch: CommandResult[]): void {
     this.durableSeq = batch.at(-1)!.seq;
     for (const listener of this.listeners) {
@@ -348,7 +399,10 @@ export class EngineHost {
     }
     const every = this.options.snapshotEvery ?? 50_000;
     if (!this.captured && this.engine.seq - this.snapshotSeq >= every) {
-      this.captured = { seq: this.engine.seq, text: JSON.stringify(this.engine.snapshot()) };
+      const snapshot = this.engine.snapshot();
+      this.captured = { seq: snapshot.seq, text: JSON.stringify(snapshot) };
+      this.base = snapshot;
+      this.sinceBase = [];
       this.journal.rollover();
     }
   }

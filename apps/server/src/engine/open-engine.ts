@@ -32,5 +32,7 @@ export async function openTradingEngine(options: {
     config: options.config,
     projector,
     onListenerError: (error) => options.log.error({ err: error }, 'engine listener failed'),
+    onCommandError: (error, command) =>
+      options.log.error({ err: error, command }, 'engine command failed; state rebuilt, refused'),
   });
 }

@@ -40,9 +40,18 @@ export function poolAccount(product: string, asset: string): string {
   return `p:${product}:${asset}`;
 }
 
-/** User accounts may never go below zero; system accounts and pools may (the float does). */
 export function isUserAccount(key: string): boolean {
   return key.startsWith('u:');
+}
+
+/**
+ * The platform float mirrors what users brought in, so it is negative by design. Every
+ * other account (user wallets, fee revenue, the security and insurance funds, product
+ * pools) may never go below zero: the ledger refuses such a posting and
+ * `verifyLedger` reports one.
+ */
+export function mayGoNegative(key: string): boolean {
+  return key.startsWith('s:platform_float:');
 }
 
 export function parseAccount(key: string): AccountRef {

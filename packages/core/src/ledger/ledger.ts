@@ -1,4 +1,4 @@
-import { isUserAccount, parseAccount, userAccount, type Wallet } from './accounts.ts';
+import { mayGoNegative, parseAccount, userAccount, type Wallet } from './accounts.ts';
 import type { Posting, PostingReason, ReferenceKind } from './posting.ts';
 
 export class InsufficientBalanceError extends Error {
@@ -17,13 +17,14 @@ export interface PostingReference {
 /** One account's balance. Callers on a hot path keep the object to skip the key lookup. */
 export class Account {
   balance = 0n;
-  readonly isUser: boolean;
+  /** Whether a posting may take it below zero (only the platform float). */
+  readonly unfloored: boolean;
 
   constructor(
     readonly key: string,
     readonly asset: string,
   ) {
-    this.isUser = isUserAccount(key);
+    this.unfloored = mayGoNegative(key);
   }
 }
 
@@ -35,8 +36,9 @@ export interface Holding {
 
 /**
  * The in-memory double-entry ledger: balances derived from the postings it makes. It
- * refuses any posting that would take a user account below zero, so a caller that checks
- * first never sees the error and one that does not cannot break the invariant.
+ * refuses any posting that would take an account other than the platform float below
+ * zero, so a caller that checks first never sees the error and one that does not cannot
+ * break the invariant.
  */
 export class Ledger {
   private readonly accounts = new Map<string, Account>();
@@ -99,7 +101,7 @@ export class Ledger {
   ): Posting {
     if (amount <= 0n) throw new RangeError(`posting amount must be positive, got ${amount}`);
     if (from.asset !== to.asset) throw new Error(`${from.key} and ${to.key} differ in asset`);
-    if (from.balance < amount && from.isUser) throw new InsufficientBalanceError(from.key);
+    if (from.balance < amount && !from.unfloored) throw new InsufficientBalanceError(from.key);
     from.balance -= amount;
     to.balance += amount;
     const posting: Posting = {

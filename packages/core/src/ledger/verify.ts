@@ -1,15 +1,21 @@
-import { isUserAccount, parseAccount } from './accounts.ts';
+import { isUserAccount, mayGoNegative, parseAccount } from './accounts.ts';
 import type { Posting } from './posting.ts';
 
 export type Violation =
   | { kind: 'unbalanced_asset'; asset: string; sum: bigint }
   | { kind: 'negative_user_balance'; account: string; balance: bigint; postingId?: number }
+  /** A fund, fee revenue or product pool below zero: money the platform does not have. */
+  | { kind: 'negative_system_balance'; account: string; balance: bigint; postingId?: number }
   | { kind: 'balance_mismatch'; account: string; stored: bigint; rebuilt: bigint }
   | { kind: 'bad_posting'; postingId: number; detail: string };
 
+const negativeKind = (account: string) =>
+  isUserAccount(account) ? 'negative_user_balance' : 'negative_system_balance';
+
 /**
- * Replays postings in id order into balances, noting every moment a user part went below
- * zero and every posting that is malformed (non-positive, two assets, or a self-move).
+ * Replays postings in id order into balances, noting every moment an account that must
+ * stay at or above zero went below it, and every posting that is malformed
+ * (non-positive, two assets, or a self-move).
  */
 export function rebuildBalances(postings: Iterable<Posting>): {
   balances: Map<string, bigint>;
@@ -36,9 +42,9 @@ export function rebuildBalances(postings: Iterable<Posting>): {
     const from = (balances.get(p.from) ?? 0n) - p.amount;
     balances.set(p.from, from);
     balances.set(p.to, (balances.get(p.to) ?? 0n) + p.amount);
-    if (from < 0n && isUserAccount(p.from)) {
+    if (from < 0n && !mayGoNegative(p.from)) {
       violations.push({
-        kind: 'negative_user_balance',
+        kind: negativeKind(p.from),
         account: p.from,
         balance: from,
         postingId: p.id,
@@ -49,8 +55,8 @@ export function rebuildBalances(postings: Iterable<Posting>): {
 }
 
 /**
- * The ledger invariants: every asset sums to zero, no user part is or was negative, and
- * the stored balances are exactly what the postings rebuild.
+ * The ledger invariants: every asset sums to zero, no account but the platform float is
+ * or was negative, and the stored balances are exactly what the postings rebuild.
  */
 export function verifyLedger(
   postings: Iterable<Posting>,
@@ -63,8 +69,8 @@ export function verifyLedger(
     storedMap.set(account, balance);
     const asset = parseAccount(account).asset;
     sums.set(asset, (sums.get(asset) ?? 0n) + balance);
-    if (balance < 0n && isUserAccount(account)) {
-      violations.push({ kind: 'negative_user_balance', account, balance });
+    if (balance < 0n && !mayGoNegative(account)) {
+      violations.push({ kind: negativeKind(account), account, balance });
     }
   }
   for (const [asset, sum] of sums) {

@@ -16,7 +16,9 @@ export type RejectReason =
   | 'would_take'
   | 'fok_unfillable'
   | 'order_not_open'
-  | 'not_owner';
+  | 'not_owner'
+  /** A deposit whose reference was already credited. */
+  | 'duplicate_deposit';
 
 export type CancelReason = 'user' | 'unfilled' | 'self_trade';
 

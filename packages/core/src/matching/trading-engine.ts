@@ -36,6 +36,11 @@ export interface EngineSnapshot {
   nextPostingId: number;
   balances: Array<[string, string]>;
   markets: Array<{ symbol: string; lastPrice: number; orders: SnapshotOrder[] }>;
+  /**
+   * Every deposit reference credited so far, sorted; left out while there is none, so a
+   * snapshot (and the state hash) of an engine without deposits reads as before.
+   */
+  depositRefs?: string[];
 }
 
 /**
@@ -48,6 +53,8 @@ export class TradingEngine {
   readonly markets = new Map<string, MarketEngine>();
   private readonly assets = new Map<string, Asset>();
   private readonly trades: TradeCounter;
+  /** A deposit is credited once per reference, whatever retries or restarts send. */
+  private readonly depositRefs: Set<string>;
   private seqNo: number;
 
   constructor(config: EngineConfig, snapshot?: EngineSnapshot) {
@@ -59,6 +66,7 @@ export class TradingEngine {
         )
       : new Ledger();
     this.trades = { next: snapshot?.nextTradeId ?? 1 };
+    this.depositRefs = new Set(snapshot?.depositRefs);
     this.seqNo = snapshot?.seq ?? 0;
     for (const spec of config.markets) {
       if (!this.assets.has(spec.base.code) || !this.assets.has(spec.quote.code)) {
@@ -114,6 +122,7 @@ export class TradingEngine {
   }
 
   snapshot(): EngineSnapshot {
+    const depositRefs = [...this.depositRefs].sort();
     return {
       version: 1,
       seq: this.seqNo,
@@ -128,6 +137,7 @@ export class TradingEngine {
           ...engine.stops.map((o) => snapshotOrder(o, false)),
         ],
       })),
+      ...(depositRefs.length > 0 ? { depositRefs } : {}),
     };
   }
 
@@ -146,6 +156,12 @@ export class TradingEngine {
       events.push({ type: 'rejected', reason: 'invalid_amount' });
       return;
     }
+    if (this.depositRefs.has(cmd.ref)) {
+      // The journal, not a marker written after it, guarantees a deposit lands once.
+      events.push({ type: 'rejected', reason: 'duplicate_deposit' });
+      return;
+    }
+    this.depositRefs.add(cmd.ref);
     this.ledger.post(
       systemAccount('platform_float', asset.code),
       userAccount(cmd.user, asset.code, 'available'),

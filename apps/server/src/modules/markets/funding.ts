@@ -3,8 +3,8 @@ import type { EngineHost } from '../../engine/engine-host.ts';
 
 /**
  * Funds a platform bot once, as deposits from the platform float (real ledger postings,
- * like the demo users'); a marker in platform_meta records that it was done, so a
- * restart never mints more.
+ * like the demo users'). Each deposit's reference is credited once by the engine itself;
+ * the marker in platform_meta only spares a restart the round trip.
  */
 export async function fundOnce(
   db: MarketsDb,
@@ -22,7 +22,11 @@ export async function fundOnce(
   if (done) return;
   for (const [asset, amount] of amounts) {
     const ack = await engine.deposit(user, asset, amount, `bot-funding-${user}-${asset}`);
-    const refused = ack.events.find((e) => e.type === 'rejected');
+    // A crash after the deposit and before the marker: the engine already credited this
+    // reference and refuses it again, so the retry only writes the marker.
+    const refused = ack.events.find(
+      (e) => e.type === 'rejected' && e.reason !== 'duplicate_deposit',
+    );
     if (refused) throw new Error(`funding ${user} refused: ${JSON.stringify(refused)}`);
   }
   await db

@@ -23,6 +23,7 @@ const MESSAGE: Record<RejectReason | RequestRejection, MessageId> = {
   fok_unfillable: 'fokUnfillable',
   order_not_open: 'orderNotOpen',
   not_owner: 'orderNotFound',
+  duplicate_deposit: 'conflict',
   invalid_number: 'invalidNumber',
   too_many_decimals: 'tooManyDecimals',
   negative: 'negativeAmount',
