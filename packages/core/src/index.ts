@@ -16,6 +16,8 @@ export * from './matching/order-request.ts';
 export * from './matching/trading-engine.ts';
 export * from './matching/state-hash.ts';
 export * from './engine/journal-codec.ts';
+export * from './engine/command-type.ts';
+export * from './engine/registry.ts';
 // Exact decimal arithmetic for order maths, under one name: its verbs are short and generic.
 export * as exactMath from './spot/exact.ts';
 export type { Exact } from './spot/exact.ts';

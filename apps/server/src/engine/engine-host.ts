@@ -184,6 +184,9 @@ export class EngineHost {
         : [
             ['user', fields.user],
             ['market', fields.market],
+            ...(fields.type === 'place' && fields.clientRef !== undefined
+              ? [['Idempotency-Key', fields.clientRef] as [string, string]]
+              : []),
           ];
     const bad = names.find(([, value]) => !encodable(value));
     if (bad) return refused('invalid_order', bad[0]);

@@ -132,6 +132,7 @@ export class SqlProjector {
             status: e.kind === 'stop_limit' ? 'waiting' : 'open',
             cancel_reason: null,
             triggered: e.kind === 'stop_limit' ? 0 : 1,
+            client_ref: e.clientRef ?? null,
             created_at: result.ts,
             updated_at: result.ts,
           });

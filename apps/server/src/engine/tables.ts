@@ -48,6 +48,8 @@ export interface TradeOrdersTable {
   cancel_reason: string | null;
   /** 1 once the order is live in the book: from the start, or when a stop-limit triggers. */
   triggered: Generated<number>;
+  /** The Idempotency-Key the order was placed with, if any (migration 0008). */
+  client_ref: string | null;
   created_at: BigintColumn;
   updated_at: BigintColumn;
 }

@@ -26,6 +26,9 @@ import { registerUserSocket } from './realtime/user-socket.ts';
 import { deferredAuthority } from './sessions.ts';
 import { loadTransportKeys } from './transport-crypto.ts';
 
+/** How often idempotency keys past their 24 hours are deleted. */
+const IDEMPOTENCY_PURGE_MS = 3600_000;
+
 export interface KernelSetup {
   /** Every table's migrations: the kernel's, the engine's and each module's. */
   migrations: Record<string, Migration>;
@@ -113,6 +116,12 @@ export async function startKernel(
   const userSocket = await registerUserSocket(app, { sessions, limits: options.userSocket });
   const broker = await startBroker(app, { sessions, mqttUrl: config.mqttUrl });
   const probes: Partial<Record<ProbedComponent, ComponentProbe>> = { broker: broker.status };
+  const idempotency = createIdempotency(db, () => clock.now().getTime());
+  const purge = setInterval(() => {
+    idempotency.purge().catch((error: unknown) => app.log.warn({ err: error }, 'key purge'));
+  }, IDEMPOTENCY_PURGE_MS);
+  purge.unref();
+  stops.push(() => clearInterval(purge));
 
   return {
     config,
@@ -133,7 +142,7 @@ export async function startKernel(
       mailFrom: config.mailFrom,
       sms: options.sms,
     }),
-    idempotency: createIdempotency(db, () => clock.now().getTime()),
+    idempotency,
     transport: await loadTransportKeys(db),
     sessions,
     probe(component, probe) {

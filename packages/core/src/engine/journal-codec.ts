@@ -1,24 +1,18 @@
 import type { EngineCommand } from '../matching/commands.ts';
+import { commandType, commandTypeByTag } from './registry.ts';
 
 /**
- * One command per line: its fields separated by tabs, then a 32-bit FNV-1a checksum of those fields, so
- * a torn or damaged record at the end of a journal is recognised and never replayed.
- * Tabs and newlines cannot occur in the fields: user ids, symbols and references are
- * checked by `encodable` before a command is sequenced.
+ * One command per line: `tag[.version]`, `seq`, `ts` and the command's own fields,
+ * separated by tabs, then a 32-bit FNV-1a checksum of those fields, so a torn or damaged
+ * record at the end of a journal is recognised and never replayed. Version 1 records
+ * carry no version (the format before versions existed), so every journal ever written
+ * still reads. Tabs and newlines cannot occur in the fields: user ids, symbols and
+ * references are checked by `encodable` before a command is sequenced.
  */
 export function encodeCommand(cmd: EngineCommand): string {
-  let body: string;
-  switch (cmd.type) {
-    case 'place':
-      body = `P\t${cmd.seq}\t${cmd.ts}\t${cmd.user}\t${cmd.market}\t${cmd.side === 'buy' ? 'b' : 's'}\t${cmd.kind}\t${cmd.tif}\t${cmd.price}\t${cmd.lots}\t${cmd.quote}\t${cmd.stop}`;
-      break;
-    case 'cancel':
-      body = `C\t${cmd.seq}\t${cmd.ts}\t${cmd.user}\t${cmd.market}\t${cmd.orderId}`;
-      break;
-    case 'deposit':
-      body = `D\t${cmd.seq}\t${cmd.ts}\t${cmd.user}\t${cmd.asset}\t${cmd.amount}\t${cmd.ref}`;
-      break;
-  }
+  const type = commandType(cmd);
+  const tag = type.version === 1 ? type.tag : `${type.tag}.${type.version}`;
+  const body = [tag, String(cmd.seq), String(cmd.ts), ...type.encode(cmd)].join('\t');
   return `${body}\t${checksum(body)}\n`;
 }
 
@@ -28,33 +22,14 @@ export function decodeCommand(line: string): EngineCommand | undefined {
   if (cut < 0) return undefined;
   const body = line.slice(0, cut);
   if (checksum(body) !== line.slice(cut + 1)) return undefined;
-  const f = body.split('\t');
-  const seq = Number(f[1]);
-  const ts = Number(f[2]);
-  const user = f[3]!;
-  if (f[0] === 'P' && f.length === 12) {
-    return {
-      type: 'place',
-      seq,
-      ts,
-      user,
-      market: f[4]!,
-      side: f[5] === 'b' ? 'buy' : 'sell',
-      kind: f[6] as 'limit',
-      tif: f[7] as 'GTC',
-      price: Number(f[8]),
-      lots: Number(f[9]),
-      quote: BigInt(f[10]!),
-      stop: Number(f[11]),
-    };
+  const [head = '', seq, ts, ...fields] = body.split('\t');
+  const [tag = '', versionText] = head.split('.');
+  const version = versionText === undefined ? 1 : Number(versionText);
+  const type = commandTypeByTag(tag);
+  if (!type || !Number.isInteger(version) || version < 1 || version > type.version) {
+    return undefined;
   }
-  if (f[0] === 'C' && f.length === 6) {
-    return { type: 'cancel', seq, ts, user, market: f[4]!, orderId: Number(f[5]) };
-  }
-  if (f[0] === 'D' && f.length === 7) {
-    return { type: 'deposit', seq, ts, user, asset: f[4]!, amount: BigInt(f[5]!), ref: f[6]! };
-  }
-  return undefined;
+  return type.decode(fields, version, { seq: Number(seq), ts: Number(ts) });
 }
 
 /** Whether an identifier can travel in a journal record. */

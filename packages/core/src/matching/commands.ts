@@ -24,6 +24,11 @@ export interface PlaceCommand {
   quote: bigint;
   /** Trigger price in ticks of a stop-limit order, otherwise 0. */
   stop: number;
+  /**
+   * The caller's own reference (the request's Idempotency-Key), journalled with the order
+   * and carried on its accepted event, so an answer lost in a crash can be found again.
+   */
+  clientRef?: string;
 }
 
 export interface CancelCommand {

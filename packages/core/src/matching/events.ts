@@ -35,6 +35,7 @@ export type EngineEvent =
       lots: number;
       quote: bigint;
       stop: number;
+      clientRef?: string;
     }
   /** `field` names the request field at fault when the request itself was malformed. */
   | { type: 'rejected'; reason: RejectReason | RequestRejection; field?: string }

@@ -127,6 +127,7 @@ export class MarketEngine {
       lots: order.lots,
       quote: order.quote,
       stop: order.stop,
+      ...(cmd.clientRef ? { clientRef: cmd.clientRef } : {}),
     });
     this.ledger.hold(holdingOf(order), hold, this.orderRef(order.id));
     this.live.set(order.id, order);

@@ -15,6 +15,8 @@ export interface OrderRequest {
   /** Market buy only: how much quote to spend instead of a quantity. */
   quoteAmount?: string;
   stopPrice?: string;
+  /** The caller's reference (an Idempotency-Key), journalled with the order. */
+  clientRef?: string;
 }
 
 export type RequestRejection =
@@ -44,6 +46,7 @@ export function readOrderRequest(market: Market | undefined, req: OrderRequest):
     lots: 0,
     quote: 0n,
     stop: 0,
+    ...(req.clientRef ? { clientRef: req.clientRef } : {}),
   };
   if (req.kind === 'market' && req.quoteAmount !== undefined) {
     if (req.side !== 'buy' || req.quantity !== undefined) {

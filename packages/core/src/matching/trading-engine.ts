@@ -1,9 +1,9 @@
 import type { Side } from '../book/order-book.ts';
 import type { Asset } from '../ledger/assets.ts';
-import { systemAccount, userAccount } from '../ledger/accounts.ts';
 import { Ledger } from '../ledger/ledger.ts';
 import type { CommandResult, EngineEvent } from './events.ts';
-import type { DepositCommand, EngineCommand, OrderKind, TimeInForce } from './commands.ts';
+import { commandType } from '../engine/registry.ts';
+import type { EngineCommand, OrderKind, TimeInForce } from './commands.ts';
 import { Market, type MarketSpec } from './market.ts';
 import { MarketEngine, type LiveOrder, type TradeCounter } from './market-engine.ts';
 import { digest } from './state-hash.ts';
@@ -54,7 +54,7 @@ export class TradingEngine {
   private readonly assets = new Map<string, Asset>();
   private readonly trades: TradeCounter;
   /** A deposit is credited once per reference, whatever retries or restarts send. */
-  private readonly depositRefs: Set<string>;
+  readonly depositRefs: Set<string>;
   private seqNo: number;
 
   constructor(config: EngineConfig, snapshot?: EngineSnapshot) {
@@ -111,13 +111,7 @@ export class TradingEngine {
     }
     this.seqNo = cmd.seq;
     const events: EngineEvent[] = [];
-    if (cmd.type === 'deposit') this.deposit(cmd, events);
-    else {
-      const market = this.markets.get(cmd.market);
-      if (!market) events.push({ type: 'rejected', reason: 'unknown_market' });
-      else if (cmd.type === 'place') market.place(cmd, events);
-      else market.cancel(cmd, events);
-    }
+    commandType(cmd).apply(this, cmd, events);
     return { seq: cmd.seq, ts: cmd.ts, events, postings: this.ledger.drain() };
   }
 
@@ -144,38 +138,6 @@ export class TradingEngine {
   /** Equal for two engines exactly when their balances, books and counters are equal. */
   stateHash(): string {
     return digest(JSON.stringify(this.snapshot()));
-  }
-
-  private deposit(cmd: DepositCommand, events: EngineEvent[]): void {
-    const asset = this.assets.get(cmd.asset);
-    if (!asset) {
-      events.push({ type: 'rejected', reason: 'unknown_asset' });
-      return;
-    }
-    if (cmd.amount <= 0n || cmd.amount > asset.maxAmount) {
-      events.push({ type: 'rejected', reason: 'invalid_amount' });
-      return;
-    }
-    if (this.depositRefs.has(cmd.ref)) {
-      // The journal, not a marker written after it, guarantees a deposit lands once.
-      events.push({ type: 'rejected', reason: 'duplicate_deposit' });
-      return;
-    }
-    this.depositRefs.add(cmd.ref);
-    this.ledger.post(
-      systemAccount('platform_float', asset.code),
-      userAccount(cmd.user, asset.code, 'available'),
-      cmd.amount,
-      'deposit',
-      { refKind: 'deposit', refId: cmd.ref, ts: cmd.ts },
-    );
-    events.push({
-      type: 'deposited',
-      user: cmd.user,
-      asset: asset.code,
-      amount: cmd.amount,
-      ref: cmd.ref,
-    });
   }
 }
 

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0003 from './0003_ledger_and_trading.ts';
 import * as m0006 from './0006_order_triggered.ts';
 import * as m0007 from './0007_fill_order_indexes.ts';
+import * as m0008 from './0008_order_client_ref.ts';
 
 /** The engine's projection tables: ledger, orders, fills, projection position. */
 export const ENGINE_MIGRATIONS: Record<string, Migration> = {
   '0003_ledger_and_trading': m0003,
   '0006_order_triggered': m0006,
   '0007_fill_order_indexes': m0007,
+  '0008_order_client_ref': m0008,
 };

@@ -41,9 +41,10 @@ export function registerSpotCalls(
     currencyOrderSubmit,
     async ({ body }, request) => {
       const user = principalOf(request).userId;
-      return idempotency.run(user, idempotencyKey(request), 'spot.place', () =>
-        spot.placeOrder(user, body),
-      );
+      const key = idempotencyKey(request);
+      return idempotency.run(user, key, 'spot.place', () => spot.placeOrder(user, body, key), {
+        recover: () => spot.placedWith(user, key!),
+      });
     },
     HIGH_RATE,
   );
@@ -53,8 +54,13 @@ export function registerSpotCalls(
     entrustExchange,
     async ({ params, body }, request) => {
       const user = principalOf(request).userId;
-      return idempotency.run(user, idempotencyKey(request), 'spot.place', () =>
-        spot.placeOrder(user, { ...body, symbol: params.a }),
+      const key = idempotencyKey(request);
+      return idempotency.run(
+        user,
+        key,
+        'spot.place',
+        () => spot.placeOrder(user, { ...body, symbol: params.a }, key),
+        { recover: () => spot.placedWith(user, key!) },
       );
     },
     HIGH_RATE,

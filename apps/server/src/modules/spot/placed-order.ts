@@ -32,6 +32,7 @@ export function placedOrder(events: readonly EngineEvent[], ts: number): SpotOrd
     status: accepted.kind === 'stop_limit' ? 'waiting' : 'open',
     cancel_reason: null,
     triggered: accepted.kind === 'stop_limit' ? 0 : 1,
+    client_ref: accepted.clientRef ?? null,
     created_at: ts,
     updated_at: ts,
   };

@@ -95,7 +95,11 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
   return {
     getOrder,
 
-    async placeOrder(user: string, input: OrderInput): Promise<SpotOrder> {
+    /**
+     * `clientRef` is the request's Idempotency-Key: journalled with the order, so
+     * `placedWith` finds it again if the answer is lost in a crash.
+     */
+    async placeOrder(user: string, input: OrderInput, clientRef?: string): Promise<SpotOrder> {
       const listed = market(input.symbol);
       const kind: OrderKind = input.type;
       // Fields that mean nothing for the order type are refused rather than ignored, so a
@@ -119,6 +123,7 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
         ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
         ...(input.quoteAmount !== undefined ? { quoteAmount: input.quoteAmount } : {}),
         ...(input.triggerPrice !== undefined ? { stopPrice: input.triggerPrice } : {}),
+        ...(clientRef !== undefined ? { clientRef } : {}),
       });
       const spent = input.side === 'buy' ? listed.spec.quote.code : listed.spec.base.code;
       for (const e of ack.events) {
@@ -130,6 +135,18 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
       const placed = ack.ts === null ? undefined : placedOrder(ack.events, ack.ts);
       if (!placed) throw new Error('order neither accepted nor rejected');
       return placed;
+    },
+
+    /** The order a user placed with this Idempotency-Key, if the engine took it. */
+    async placedWith(user: string, clientRef: string): Promise<SpotOrder | undefined> {
+      await engine.projected();
+      const row = await db
+        .selectFrom('trade_orders')
+        .selectAll()
+        .where('user_id', '=', user)
+        .where('client_ref', '=', clientRef)
+        .executeTakeFirst();
+      return row ? (await views([row]))[0] : undefined;
     },
 
     async cancelOrder(user: string, id: string): Promise<SpotOrder> {

@@ -1,0 +1,46 @@
+import { systemAccount, userAccount } from '../../ledger/accounts.ts';
+import type { DepositCommand } from '../../matching/commands.ts';
+import { defineCommand } from '../command-type.ts';
+
+/** Credits a user from the platform float, once per reference. */
+export const depositCommand = defineCommand<DepositCommand>({
+  type: 'deposit',
+  tag: 'D',
+  version: 1,
+  encode: (c) => [c.user, c.asset, String(c.amount), c.ref],
+  decode: (f, _version, { seq, ts }) =>
+    f.length === 4
+      ? { type: 'deposit', seq, ts, user: f[0]!, asset: f[1]!, amount: BigInt(f[2]!), ref: f[3]! }
+      : undefined,
+  apply(engine, cmd, events) {
+    const asset = engine.asset(cmd.asset);
+    if (!asset) {
+      events.push({ type: 'rejected', reason: 'unknown_asset' });
+      return;
+    }
+    if (cmd.amount <= 0n || cmd.amount > asset.maxAmount) {
+      events.push({ type: 'rejected', reason: 'invalid_amount' });
+      return;
+    }
+    if (engine.depositRefs.has(cmd.ref)) {
+      // The journal, not a marker written after it, guarantees a deposit lands once.
+      events.push({ type: 'rejected', reason: 'duplicate_deposit' });
+      return;
+    }
+    engine.depositRefs.add(cmd.ref);
+    engine.ledger.post(
+      systemAccount('platform_float', asset.code),
+      userAccount(cmd.user, asset.code, 'available'),
+      cmd.amount,
+      'deposit',
+      { refKind: 'deposit', refId: cmd.ref, ts: cmd.ts },
+    );
+    events.push({
+      type: 'deposited',
+      user: cmd.user,
+      asset: asset.code,
+      amount: cmd.amount,
+      ref: cmd.ref,
+    });
+  },
+});

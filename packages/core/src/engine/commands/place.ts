@@ -1,0 +1,48 @@
+import type { OrderKind, PlaceCommand, TimeInForce } from '../../matching/commands.ts';
+import { defineCommand } from '../command-type.ts';
+
+/**
+ * Places an order. Version 2 adds the caller's reference (an idempotency key), carried
+ * to the accepted event so an answer lost in a crash can be found again.
+ */
+export const placeCommand = defineCommand<PlaceCommand>({
+  type: 'place',
+  tag: 'P',
+  version: 2,
+  encode: (c) => [
+    c.user,
+    c.market,
+    c.side === 'buy' ? 'b' : 's',
+    c.kind,
+    c.tif,
+    String(c.price),
+    String(c.lots),
+    String(c.quote),
+    String(c.stop),
+    c.clientRef ?? '',
+  ],
+  decode(f, version, { seq, ts }) {
+    if (f.length !== (version === 1 ? 9 : 10)) return undefined;
+    const cmd: PlaceCommand = {
+      type: 'place',
+      seq,
+      ts,
+      user: f[0]!,
+      market: f[1]!,
+      side: f[2] === 'b' ? 'buy' : 'sell',
+      kind: f[3] as OrderKind,
+      tif: f[4] as TimeInForce,
+      price: Number(f[5]),
+      lots: Number(f[6]),
+      quote: BigInt(f[7]!),
+      stop: Number(f[8]),
+    };
+    if (f[9]) cmd.clientRef = f[9];
+    return cmd;
+  },
+  apply(engine, cmd, events) {
+    const market = engine.market(cmd.market);
+    if (!market) events.push({ type: 'rejected', reason: 'unknown_market' });
+    else market.place(cmd, events);
+  },
+});

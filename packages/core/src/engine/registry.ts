@@ -1,0 +1,25 @@
+import type { EngineCommand } from '../matching/commands.ts';
+import type { CommandType } from './command-type.ts';
+import { cancelCommand } from './commands/cancel.ts';
+import { depositCommand } from './commands/deposit.ts';
+import { placeCommand } from './commands/place.ts';
+
+/** Every command the engine knows: one line each. */
+export const COMMAND_TYPES = [placeCommand, cancelCommand, depositCommand] as const;
+
+const byType = new Map<string, CommandType>(
+  COMMAND_TYPES.map((t) => [t.type, t as unknown as CommandType]),
+);
+const byTag = new Map<string, CommandType>(
+  COMMAND_TYPES.map((t) => [t.tag, t as unknown as CommandType]),
+);
+
+export function commandType<C extends EngineCommand>(cmd: C): CommandType<C> {
+  const type = byType.get(cmd.type);
+  if (!type) throw new Error(`no command type ${cmd.type}`);
+  return type as unknown as CommandType<C>;
+}
+
+export function commandTypeByTag(tag: string): CommandType | undefined {
+  return byTag.get(tag);
+}
