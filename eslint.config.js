@@ -24,6 +24,10 @@ const webImportRules = (patterns) => ({
           allowTypeImports: true,
           message: 'Import calls from their subpath, e.g. @meridian/contract/calls/spot.',
         },
+        {
+          name: '@meridian/contract/errors',
+          message: 'The web app decides on refusal reasons, never on translated messages.',
+        },
       ],
       patterns,
     },

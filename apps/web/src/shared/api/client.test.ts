@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { health } from '@meridian/contract/calls/system';
 import { defineCall } from '@meridian/contract/define';
-import { MESSAGES } from '@meridian/contract/errors';
+import { health } from '@meridian/contract/calls/system';
 import { ApiError, createApiClient, REQUEST_TIMEOUT_MS } from './client.ts';
 
 const echo = defineCall({
@@ -81,6 +80,9 @@ describe('api client', () => {
   });
 });
 
+// The server's Japanese invalid-token message, as a user of that language receives it.
+const JA_INVALID_TOKEN = 'セッションの有効期限が切れました。もう一度ログインしてください';
+
 describe('request rules', () => {
   function withRules(fetch: typeof globalThis.fetch) {
     const rules = {
@@ -106,14 +108,41 @@ describe('request rules', () => {
     }
   });
 
-  it('logs out and goes to the login page on the invalid-token message, in any language', async () => {
+  it('logs out and goes to the login page on the invalid-token reason', async () => {
     const { api, rules } = withRules(
-      answer(200, { code: 400, msg: MESSAGES.invalidToken.ja, data: null }),
+      answer(200, {
+        code: 400,
+        msg: 'Your session has expired; please log in again',
+        data: { reason: 'invalidToken' },
+      }),
     );
-    await expect(api(health)).rejects.toBeInstanceOf(ApiError);
+    await expect(api(health)).rejects.toMatchObject({ code: 400, reason: 'invalidToken' });
     expect(rules.logout).toHaveBeenCalledOnce();
     expect(rules.navigate).toHaveBeenCalledWith('/user/login');
     expect(rules.showError).not.toHaveBeenCalled();
+  });
+
+  it('decides on the reason, not the text: a Japanese invalid-token answer goes to login', async () => {
+    const { api, rules } = withRules(
+      answer(401, { code: 401, msg: JA_INVALID_TOKEN, data: { reason: 'invalidToken' } }),
+    );
+    await expect(api(health)).rejects.toMatchObject({ code: 401, reason: 'invalidToken' });
+    expect(rules.logout).toHaveBeenCalledOnce();
+    expect(rules.navigate).toHaveBeenCalledWith('/user/login');
+  });
+
+  it('does not take a message merely containing the invalid-token text for that reason', async () => {
+    const { api, rules } = withRules(
+      answer(200, {
+        code: 400,
+        msg: `${JA_INVALID_TOKEN} (from the withdrawal provider)`,
+        data: { reason: 'failure' },
+      }),
+    );
+    await expect(api(health)).rejects.toMatchObject({ code: 400, reason: 'failure' });
+    expect(rules.logout).not.toHaveBeenCalled();
+    expect(rules.navigate).not.toHaveBeenCalled();
+    expect(rules.showError).toHaveBeenCalledOnce();
   });
 
   it('shows the server message for any other code, then rejects', async () => {
@@ -137,12 +166,13 @@ describe('request rules', () => {
     }
   });
 
-  it('rejects the second-login-step message without a popup', async () => {
+  it('rejects the second login step (code 202) without a popup', async () => {
     const { api, rules } = withRules(
-      answer(200, { code: 400, msg: MESSAGES.loginStep1.en, data: null }),
+      answer(200, { code: 202, msg: 'Enter the code of your authenticator', data: null }),
     );
-    await expect(api(health)).rejects.toMatchObject({ message: MESSAGES.loginStep1.en });
+    await expect(api(health)).rejects.toMatchObject({ code: 202 });
     expect(rules.showError).not.toHaveBeenCalled();
+    expect(rules.logout).not.toHaveBeenCalled();
   });
 
   it('reads statuses up to 500 as answers', async () => {

@@ -4,23 +4,36 @@ import {
   type CallData,
   type CallSpec,
 } from '@meridian/contract/define';
-import { MESSAGES } from '@meridian/contract/errors';
 import type { Language } from '@meridian/contract/languages';
 
 /** Seed section 9: a request gives up after 300000 ms. */
 export const REQUEST_TIMEOUT_MS = 300_000;
 
-/** A call answered with a non-200 `code`; `message` is the server's, in the user's language. */
+/**
+ * A call answered with a non-200 `code`; `message` is the server's, in the user's language,
+ * for people; `reason` is the server's stable message id (`data.reason`), for code.
+ */
 export class ApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
     readonly data: unknown = null,
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
+
+/** The refusal's machine code, `data.reason`, when the answer carries one. */
+function reasonOf(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { reason } = data as { reason?: unknown };
+  return typeof reason === 'string' ? reason : undefined;
+}
+
+/** The answer's envelope code of the second login step: a code from the authenticator is needed. */
+export const SECOND_FACTOR_CODE = 202;
 
 /**
  * What the request rules do beyond answering the caller (seed section 8). The app wires
@@ -48,9 +61,6 @@ export interface ApiClientOptions {
 
 /** Seed section 8: statuses 200-500 carry an envelope worth reading. */
 const isAnswerStatus = (status: number) => status >= 200 && status <= 500;
-
-const containsAny = (text: string, messages: Record<Language, string>) =>
-  Object.values(messages).some((m) => text.includes(m));
 
 /** Per-call extras beyond the contract's parts, e.g. an `Idempotency-Key` for an order. */
 export interface CallOptions {
@@ -84,31 +94,31 @@ function isEnvelope(value: unknown): value is { code: number; msg: string; data:
  * the envelope; the answer's `data` is checked against the call's schema, so a drift
  * between server and web shows up as an error rather than as wrong numbers on screen.
  *
- * Request rules (seed section 8), applied when `rules` are given: code 401 logs out and
- * goes home; the invalid-token message logs out and goes to the login page; the second
- * login step's message is rejected quietly; any other failure shows the server message
- * (or the generic one) in the error popup, then rejects. `api.quiet` skips the popup
- * for callers that show the failure themselves.
+ * Request rules (seed section 8), applied when `rules` are given. They decide on the
+ * refusal's reason and code, never on its translated text: reason `invalidToken` (an
+ * expired or revoked session) logs out and goes to the login page; any other code 401
+ * logs out and goes home; code 202 (the second login step) is rejected quietly; any other
+ * failure shows the server message (or the generic one) in the error popup, then rejects.
+ * `api.quiet` skips the popup for callers that show the failure themselves.
  */
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const rules = options.rules;
 
-  function fail(code: number, msg: string, data: unknown, popup: boolean): never {
+  function fail(code: number, msg: string, data: unknown, popup: boolean, reason?: string): never {
+    const error = new ApiError(code, msg || rules?.unknownError() || '', data, reason);
     if (rules) {
-      // An expired or revoked session (the server says so, with 401) goes to the login
-      // page; any other 401 goes home.
-      if (containsAny(msg, MESSAGES.invalidToken)) {
+      if (error.reason === 'invalidToken') {
         rules.logout();
         rules.navigate('/user/login');
       } else if (code === 401) {
         rules.logout();
         rules.navigate('/');
-      } else if (popup && !containsAny(msg, MESSAGES.loginStep1)) {
-        rules.showError(msg || rules.unknownError());
+      } else if (popup && code !== SECOND_FACTOR_CODE) {
+        rules.showError(error.message);
       }
     }
-    throw new ApiError(code, msg || rules?.unknownError() || '', data);
+    throw error;
   }
 
   async function request<S extends CallSpec>(
@@ -161,7 +171,8 @@ export function createApiClient(options: ApiClientOptions) {
     if (code !== 200) {
       // A degraded health answer still carries data worth showing.
       const parsed = spec.data.safeParse(payload.data);
-      return fail(code, payload.msg, parsed.success ? parsed.data : payload.data, popup);
+      const data = parsed.success ? parsed.data : payload.data;
+      return fail(code, payload.msg, data, popup, reasonOf(payload.data));
     }
     return spec.data.parse(payload.data) as CallData<S>;
   }

@@ -10,7 +10,7 @@ import {
   PhoneField,
   type IdentityType,
 } from '../widgets/fields.tsx';
-import { ApiError } from '../../../shared/api/client.ts';
+import { ApiError, SECOND_FACTOR_CODE } from '../../../shared/api/client.ts';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import { useSession } from '../../../shared/session/store.ts';
@@ -47,7 +47,7 @@ export default function LoginPage() {
       }
     } catch (error) {
       // The seed's "login step 1 success": the password was right, the code comes next.
-      if (error instanceof ApiError && error.code === 202) setPending(values);
+      if (error instanceof ApiError && error.code === SECOND_FACTOR_CODE) setPending(values);
     } finally {
       setBusy(false);
     }
