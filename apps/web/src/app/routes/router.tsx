@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { AppLayout } from '../layout/AppLayout.tsx';
+import { loadNamespaces } from '../../shared/i18n/index.ts';
 import { useSession } from '../../shared/session/store.ts';
 import { loadPageModule } from './load-page.ts';
 import { accessRedirect } from './menus.ts';
@@ -38,7 +39,11 @@ function pageRoute(page: PageEntry): RouteObject {
   return {
     path: page.path,
     lazy: async () => {
-      const Page: ComponentType = await loadPageModule(page.load);
+      // The page's messages come with its module, so it never renders untranslated keys.
+      const Page: ComponentType = await loadPageModule(async () => {
+        const [module] = await Promise.all([page.load(), loadNamespaces(page.namespaces ?? [])]);
+        return module;
+      });
       return {
         Component: () => (
           <AccessGuard access={page.access}>

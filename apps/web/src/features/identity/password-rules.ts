@@ -5,9 +5,9 @@ import { passwordProblem } from '@meridian/core';
 /** The form's check of the password rule, worded by what is wrong. */
 export const passwordRule: FormRule = {
   validator: async (_rule, value: string | undefined) => {
-    if (!value) throw new Error(i18next.t('account.password.required'));
+    if (!value) throw new Error(i18next.t('identity:account.password.required'));
     const problem = passwordProblem(value);
-    if (problem) throw new Error(i18next.t(`account.password.problem.${problem}`));
+    if (problem) throw new Error(i18next.t(`identity:account.password.problem.${problem}`));
   },
 };
 
@@ -15,8 +15,9 @@ export const passwordRule: FormRule = {
 export function confirmRule(field: string): FormRule {
   return ({ getFieldValue }) => ({
     validator: async (_rule, value: string | undefined) => {
-      if (!value) throw new Error(i18next.t('account.password.confirmRequired'));
-      if (value !== getFieldValue(field)) throw new Error(i18next.t('account.password.mismatch'));
+      if (!value) throw new Error(i18next.t('identity:account.password.confirmRequired'));
+      if (value !== getFieldValue(field))
+        throw new Error(i18next.t('identity:account.password.mismatch'));
     },
   });
 }

@@ -43,7 +43,11 @@ export function useCodeSender(purpose: CodePurpose) {
       setSecondsLeft(answer.resendAfterSeconds);
       notifier.notify(
         'success',
-        i18next.t(target.channel === 'email' ? 'account.code.sentEmail' : 'account.code.sentPhone'),
+        i18next.t(
+          target.channel === 'email'
+            ? 'identity:account.code.sentEmail'
+            : 'identity:account.code.sentPhone',
+        ),
       );
       return true;
     } catch {

@@ -13,7 +13,7 @@ const isTab = (v: string | null): v is Tab => (TABS as readonly (string | null)[
 
 /** Seed section 2: `/account/center` with info, security and device management (and API keys). */
 export default function AccountCenterPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'info';

@@ -23,7 +23,7 @@ interface LoginForm {
 
 /** Seed section 2: log in by account, email or phone, with a second step for 2FA. */
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['identity', 'common']);
   const { api } = usePlatform();
   const [type, setType] = useState<IdentityType>('email');
   const [pending, setPending] = useState<LoginForm | null>(null);

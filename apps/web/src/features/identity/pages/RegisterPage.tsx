@@ -30,7 +30,7 @@ interface RegisterForm {
 
 /** Seed section 2: register by account, email or phone; the invite code comes from the link. */
 export default function RegisterPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   const { api } = usePlatform();
   const [params] = useSearchParams();
   const [type, setType] = useState<IdentityType>('email');

@@ -18,7 +18,7 @@ interface ResetForm {
 
 /** Seed section 2: reset the login password with an email code. */
 export default function ResetPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   const { api } = usePlatform();
   const navigate = useNavigate();
   const [form] = Form.useForm<ResetForm>();

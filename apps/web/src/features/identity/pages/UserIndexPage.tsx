@@ -16,7 +16,7 @@ const TERMS = ['p1', 'p2', 'p3', 'p4', 'p5'] as const;
 const HELP = ['q1', 'q2', 'q3', 'q4', 'q5'] as const;
 
 function Terms() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   return (
     <Card title={t('account.terms.title')} className="doc-text">
       {TERMS.map((p) => (
@@ -27,7 +27,7 @@ function Terms() {
 }
 
 function Helper() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   return (
     <Card title={t('account.help.title')}>
       <Collapse
@@ -46,7 +46,7 @@ function Helper() {
  * everyone; the account tabs ask a visitor to log in.
  */
 export default function UserIndexPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   const [params, setParams] = useSearchParams();
   const isLogin = useSession((s) => s.isLogin);
   const requested = params.get('key');

@@ -35,7 +35,7 @@ interface Values {
 
 /** API keys: create with scopes, IP allowlist and expiry; the secret is shown once. */
 export function ApiKeys() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['identity', 'common']);
   const { api } = usePlatform();
   const formatTime = useFormatTime();
   const queryClient = useQueryClient();

@@ -22,7 +22,7 @@ export function CodeInput({
   sending,
   secondsLeft,
 }: CodeInputProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   return (
     <Space.Compact style={{ width: '100%' }}>
       <Input

@@ -19,7 +19,7 @@ export function CountryCodeSelect({
   value?: string;
   onChange?: (v: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   const { api } = usePlatform();
   const language = useSettings((s) => s.language);
   const [picked, setPicked] = useState<string>();

@@ -16,7 +16,7 @@ const PAGE_SIZE = 15;
 
 /** The account's devices (rename, remove = sign out there) and its login history. */
 export function DeviceManagement() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['identity', 'common']);
   const { api } = usePlatform();
   const formatTime = useFormatTime();
   const queryClient = useQueryClient();

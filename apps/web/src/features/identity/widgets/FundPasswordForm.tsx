@@ -20,7 +20,7 @@ interface Values {
 
 /** Shown instead of a form that needs an email code when no email is bound. */
 export function NeedEmail() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   return (
     <Alert
       type="info"
@@ -36,7 +36,7 @@ export function NeedEmail() {
  * code sent to the bound email (seed section 6).
  */
 export function FundPasswordForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   const { api } = usePlatform();
   const user = useSession((s) => s.userInfo);
   const reloadUser = useReloadUser();

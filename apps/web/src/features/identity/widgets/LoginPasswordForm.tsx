@@ -18,7 +18,7 @@ interface Values {
 
 /** Changes the login password; the payload is sealed before it leaves the browser. */
 export function LoginPasswordForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   const { api } = usePlatform();
   const reloadUser = useReloadUser();
   const formatTime = useFormatTime();

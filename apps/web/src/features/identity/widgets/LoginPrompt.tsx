@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 
 /** In place of account details for a visitor: one clear way forward. */
 export function LoginPrompt() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   const { pathname, search } = useLocation();
   return (
     <Result

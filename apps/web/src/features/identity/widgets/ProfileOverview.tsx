@@ -8,7 +8,7 @@ import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { useSession } from '../../../shared/session/store.ts';
 
 function Done({ ok, label, to }: { ok: boolean; label: string; to: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   return (
     <Link to={to} className="check-item">
       {ok ? (
@@ -26,7 +26,7 @@ function Done({ ok, label, to }: { ok: boolean; label: string; to: string }) {
 
 /** Who the user is and how well the account is protected, at a glance. */
 export function ProfileOverview() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   const user = useSession((s) => s.userInfo);
   const formatTime = useFormatTime();
   if (!user) return null;

@@ -15,7 +15,7 @@ interface Row {
 
 /** Every protection of the account, its state, and where to change it. */
 export function SecurityList() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   const user = useSession((s) => s.userInfo);
   if (!user) return null;
   const rows: Row[] = [

@@ -7,7 +7,7 @@ import './identity.css';
 
 /** A security setting page: its title, a way back to the list, and the form. */
 export function SettingFrame({ title, children }: { title: string; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   return (
     <div className="account-page">
       <Link to="/account/center?tab=security">

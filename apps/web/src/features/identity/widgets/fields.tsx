@@ -15,7 +15,7 @@ export function IdentityTabs({
   value: IdentityType;
   onChange: (v: IdentityType) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   return (
     <Segmented<IdentityType>
       block
@@ -39,7 +39,7 @@ export function PhoneField({
   phoneField?: string;
   strict?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   return (
     <Form.Item label={t('account.field.phone')} required>
       <Space.Compact style={{ width: '100%' }}>
@@ -77,7 +77,7 @@ export function CodeField({
   onSend: () => void;
   label?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   const wait = sender.waitFor(target);
   return (
     <Form.Item
@@ -97,7 +97,7 @@ export function CodeField({
 
 /** A new password under the rule, its hint, and its confirmation. */
 export function NewPasswordFields({ name = 'password', label }: { name?: string; label: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   return (
     <>
       <Form.Item name={name} label={label} rules={[passwordRule]}>
@@ -118,7 +118,7 @@ export function NewPasswordFields({ name = 'password', label }: { name?: string;
 
 /** The 6-digit authenticator code field. */
 export function GoogleCodeField() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   return (
     <Form.Item
       name="code"

@@ -15,7 +15,7 @@ import { useSession } from '../../../shared/session/store.ts';
  * change that did, so a page opened later does not load an old `collect` flag over it.
  */
 export function useFavouriteToggle() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const { favourites } = useMarketLayer();
   const queryClient = useQueryClient();
   const isLogin = useSession((s) => s.isLogin);

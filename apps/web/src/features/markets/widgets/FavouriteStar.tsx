@@ -13,7 +13,7 @@ export function FavouriteStar({
   name: string;
   onToggle: (symbol: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const { starred, pending } = useStarred(symbol);
   return (
     <Button

@@ -48,7 +48,7 @@ function mount() {
 
 describe('useUserFeed', () => {
   beforeAll(async () => {
-    await initI18n('en');
+    await initI18n('en', ['spot', 'markets']);
   });
   beforeEach(() => {
     vi.useFakeTimers();

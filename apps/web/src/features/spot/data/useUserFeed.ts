@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import i18next from 'i18next';
+import { loadNamespaces } from '../../../shared/i18n/index.ts';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { defaultSocketUrl } from '../../../shared/realtime/socket-url.ts';
 import { displayName } from '../../markets/index.ts';
@@ -21,6 +22,8 @@ export function useUserFeed(createSocket?: SocketFactory): void {
 
   useEffect(() => {
     if (!userId || !token) return;
+    // A fill may be told on any page: the spot messages come with the signed-in session.
+    void loadNamespaces(['spot']);
     return openUserFeed({
       socketUrl: config.socketUrl || defaultSocketUrl(),
       userId,
@@ -30,7 +33,7 @@ export function useUserFeed(createSocket?: SocketFactory): void {
       onOrderFilled: (symbol) =>
         notifier.notify(
           'success',
-          i18next.t('orders.notice.filled', { pair: displayName(symbol) }),
+          i18next.t('spot:orders.notice.filled', { pair: displayName(symbol) }),
         ),
     });
   }, [config.socketUrl, userId, token, queryClient, createSocket]);

@@ -7,7 +7,7 @@ import { useCancelOrder } from '../data/spot-queries.ts';
 
 /** Cancels one open order, only after the user confirms which one. */
 export function CancelButton({ order }: { order: SpotOrder }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   const cancel = useCancelOrder(() => notifier.notify('success', t('orders.cancel.done')));
   return (
     <Popconfirm

@@ -16,7 +16,7 @@ import { CancelButton } from './CancelButton.tsx';
 import { OrderFills } from './OrderFills.tsx';
 
 function OrderCard({ order }: { order: SpotOrder }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   const formatTime = useFormatTime();
   const [showFills, setShowFills] = useState(false);
   const figures: [string, string][] = [

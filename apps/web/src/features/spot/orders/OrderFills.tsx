@@ -7,7 +7,7 @@ import { useOrderFills } from '../data/spot-queries.ts';
 
 /** The fills of one order, shown when its row is expanded. */
 export function OrderFills({ orderId }: { orderId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   const formatTime = useFormatTime();
   const fills = useOrderFills(orderId);
   if (fills.isPending) return <Skeleton active title={false} paragraph={{ rows: 2 }} />;

@@ -43,7 +43,7 @@ export function StackedTime({ text }: { text: string }) {
 }
 
 function useColumns(): TableColumnsType<SpotOrder> {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   const formatTime = useFormatTime();
   const num = { align: 'right' as const, className: 'num' };
   return [
@@ -117,7 +117,7 @@ function useColumns(): TableColumnsType<SpotOrder> {
  * card instead, so no column hides off screen.
  */
 export function OrdersTable(props: OrdersTableProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   const columns = useColumns();
   const phone = useIsPhone();
   if (props.failed && !props.orders)

@@ -6,7 +6,7 @@ import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 
 /** The market's base and quote coins in the spot wallet: available and held by orders. */
 export function SpotBalances({ symbol }: { symbol: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   const wallet = useSpotWallet(symbol);
   if (wallet.isPending) return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
   if (wallet.isError)

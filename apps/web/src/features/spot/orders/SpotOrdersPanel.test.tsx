@@ -89,7 +89,7 @@ const signIn = () =>
 describe('spot orders panel', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     installDomShims();
-    await initI18n('en');
+    await initI18n('en', ['spot', 'markets']);
   });
   beforeEach(() => {
     useSession.getState().logout();

@@ -52,7 +52,7 @@ function PagedOrders(props: {
  * market; fills and balances are always the current market's.
  */
 export function SpotOrdersPanel({ symbol }: { symbol: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   const signedIn = useSession((s) => s.isLogin);
   const phone = useIsPhone();
   const [tab, setTab] = useState<Tab>('open');

@@ -12,7 +12,7 @@ import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 
 /** My latest fills in one market (myExchangeLog), newest first. */
 export function TradeHistory({ symbol }: { symbol: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   const formatTime = useFormatTime();
   const fills = useMyFills(symbol);
   const num = { align: 'right' as const, className: 'num' };

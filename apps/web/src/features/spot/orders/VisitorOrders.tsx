@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 
 /** What a visitor sees in place of orders: why it is empty, and the two ways in. */
 export function VisitorOrders() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['spot', 'common']);
   const { pathname, search } = useLocation();
   const redirect = encodeURIComponent(pathname + search);
   return (

@@ -14,7 +14,7 @@ const PUBLISHED_SHARE = '0.1';
  * fund's live public balance per coin, so the claim can be checked where it is made.
  */
 export function SecurityFundNote({ coins }: { coins?: readonly string[] } = {}) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   const fund = useSecurityFund();
   // Where one market is on screen, the coins its fees are paid in; elsewhere every coin.
   const wanted = coins?.map((c) => c.toUpperCase());

@@ -14,7 +14,7 @@ import { useSession } from '../../../../shared/session/store.ts';
 
 /** The anti-phishing code: every genuine email from the platform carries it. */
 export default function AntiCodePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['identity', 'common']);
   const { api } = usePlatform();
   const user = useSession((s) => s.userInfo);
   const reloadUser = useReloadUser();

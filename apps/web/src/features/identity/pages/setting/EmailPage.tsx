@@ -13,7 +13,7 @@ import { useSession } from '../../../../shared/session/store.ts';
 
 /** Bind (certify) an email address with a code sent to it. */
 export default function EmailPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   const { api } = usePlatform();
   const email = useSession((s) => s.userInfo?.email ?? null);
   const reloadUser = useReloadUser();

@@ -17,7 +17,7 @@ import { useSession } from '../../../../shared/session/store.ts';
 
 /** Bind Google authenticator with a QR code and a code, or unbind it with a code. */
 export default function GooglePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   const { api } = usePlatform();
   const bound = useSession((s) => s.userInfo?.googleBound ?? false);
   const reloadUser = useReloadUser();

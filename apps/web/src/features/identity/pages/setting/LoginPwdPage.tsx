@@ -3,7 +3,7 @@ import { LoginPasswordForm } from '../../widgets/LoginPasswordForm.tsx';
 import { SettingFrame } from '../../widgets/SettingFrame.tsx';
 
 export default function LoginPwdPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   return (
     <SettingFrame title={t('account.security.loginPassword')}>
       <LoginPasswordForm />

@@ -19,7 +19,7 @@ interface Values {
 
 /** Bind a phone number with a code sent to it by SMS. */
 export default function PhonePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('identity');
   const { api } = usePlatform();
   const phone = useSession((s) => s.userInfo?.phone ?? null);
   const reloadUser = useReloadUser();

@@ -20,7 +20,7 @@ const COMPONENTS: Component[] = ['database', 'broker', 'market'];
 const STATUS_DOT = { up: 'success', down: 'error', disabled: 'default' } as const;
 
 function StatusCard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const { data, isPending, isError, refetch, isFetching } = usePlatformHealth();
   return (
     <Card size="small" title={t('home.status.title')} className="status-card">
@@ -57,7 +57,7 @@ function StatusCard() {
 
 /** Shown when the deployment's prices come from the index simulator (GET /api/health). */
 function SimulatedBadge() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const { data } = usePlatformHealth();
   if (data?.components.market.detail !== 'simulated') return null;
   return (
@@ -70,7 +70,7 @@ function SimulatedBadge() {
 }
 
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const { config } = usePlatform();
   useLiveTickers();
   useSeedTickers('spot');

@@ -37,7 +37,7 @@ function OverviewCard({ row }: { row: MarketRow }) {
 }
 
 export function MarketOverview({ rows, loading }: { rows: MarketRow[]; loading: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   return (
     <Card
       size="small"

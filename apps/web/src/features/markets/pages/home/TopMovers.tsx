@@ -46,7 +46,7 @@ export function topMovers(
 }
 
 function MoverList({ title, movers }: { title: string; movers: Mover[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   return (
     <Card size="small" title={title} className="movers">
       {movers.length === 0 ? (
@@ -70,7 +70,7 @@ function MoverList({ title, movers }: { title: string; movers: Mover[] }) {
 
 /** Gainers and losers; they re-rank with the ticker batches (about once a second). */
 export function TopMovers({ rows }: { rows: MarketRow[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const { feed } = useMarketLayer();
   const tickers = useStore(feed.tickers.store, (s) => s.bySymbol);
   const { gainers, losers } = useMemo(() => topMovers(rows, tickers), [rows, tickers]);

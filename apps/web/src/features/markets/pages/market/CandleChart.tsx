@@ -16,7 +16,7 @@ export function CandleChart({
   onInterval: (next: KlineInterval) => void;
   priceDecimals: number;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const theme = useSettings((s) => s.theme);
   const timezone = useSettings((s) => s.timezone);
   const container = useRef<HTMLDivElement>(null);

@@ -13,7 +13,7 @@ import './market-page.css';
 
 /** `/market/main`: one market in depth: chart, book, trades and its 24 h figures. */
 export function MarketPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const page = useMarketPage();
   const decimals = { price: page.priceDecimals, amount: page.quantityDecimals };
   return (

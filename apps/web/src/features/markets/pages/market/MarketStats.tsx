@@ -13,7 +13,7 @@ import { atDecimals } from '../../widgets/pad.ts';
  */
 export function MarketStats({ symbol, priceDecimals }: { symbol: string; priceDecimals: number }) {
   const price = (value: string) => atDecimals(value, priceDecimals);
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const ticker = useTicker(symbol);
   const direction = useTickDirection(ticker?.close);
   const stats = [

@@ -98,7 +98,7 @@ export function OrderBook({
   tick?: string;
   onPick?: (price: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const steps = useMemo(() => (tick ? groupingSteps(tick) : []), [tick]);
   const [chosen, setStep] = useState<string | null>(null);
   const step = chosen !== null && steps.includes(chosen) ? chosen : null;
@@ -119,7 +119,7 @@ export function OrderBook({
           <Select
             size="small"
             className="book-grouping"
-            aria-label={t('trade.book.grouping')}
+            aria-label={t('market.book.grouping')}
             value={step ?? steps[0]}
             onChange={setStep}
             popupMatchSelectWidth={false}

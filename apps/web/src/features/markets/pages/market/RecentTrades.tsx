@@ -28,7 +28,7 @@ export function RecentTrades({
   rows?: number;
   onPick?: (price: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const { trades, timezone } = useRecentTrades(rows);
   const Rows = onPick ? 'div' : 'ol';
   const Row = onPick ? 'div' : 'li';

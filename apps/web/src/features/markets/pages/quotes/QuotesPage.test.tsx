@@ -91,7 +91,7 @@ const pairs = () =>
 describe('quotes table', () => {
   beforeAll(async () => {
     installDomShims();
-    await initI18n('en');
+    await initI18n('en', ['markets']);
   });
   beforeEach(() => useSession.getState().logout());
   afterEach(cleanup);

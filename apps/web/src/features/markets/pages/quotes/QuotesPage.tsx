@@ -57,7 +57,7 @@ function SortHeader({
 }
 
 function QuotesBody({ quotes }: { quotes: QuotesState }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['markets', 'common']);
   const navigate = useNavigate();
   const onToggleStar = useFavouriteToggle();
   const onOpen = useCallback(
@@ -120,7 +120,7 @@ function QuotesBody({ quotes }: { quotes: QuotesState }) {
 
 /** `/quotes/index`: every listed market with live prices (seed section 2). */
 export function QuotesPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['markets', 'common']);
   const [params, setParams] = useSearchParams();
   const initial = params.get('tab');
   const quotes = useQuotes(isTab(initial) ? initial : 'spot');

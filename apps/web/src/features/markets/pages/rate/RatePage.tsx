@@ -9,7 +9,7 @@ import './rate.css';
 
 /** `/rate/index`: the reference exchange rates and the choice of display currency. */
 export function RatePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('markets');
   const page = useRatePage();
   return (
     <Card

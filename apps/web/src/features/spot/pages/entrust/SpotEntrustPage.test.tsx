@@ -47,7 +47,7 @@ function renderPage(api: ApiCall) {
 describe('spot order centre', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     installDomShims();
-    await initI18n('en');
+    await initI18n('en', ['spot', 'markets']);
   });
   beforeEach(() => {
     useSettings.setState({ timezone: 'UTC', timeFormat: 'MM/DD/YYYY' });

@@ -44,7 +44,7 @@ function download(name: string, text: string) {
 
 /** `/account/entrust/spot`: every spot order of mine, filtered, paged and exportable. */
 export function SpotEntrustPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   const { api } = usePlatform();
   const formatTime = useFormatTime();
   const markets = useMarketOptions();

@@ -59,7 +59,7 @@ function renderRules(api: ApiCall, entry = '/rule/index?tab=spot') {
 describe('trading rules page', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     installDomShims();
-    await initI18n('en');
+    await initI18n('en', ['spot', 'markets']);
   });
   afterEach(cleanup);
 

@@ -26,7 +26,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function SpotRules() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   return (
     <div className="rules-body">
       <Section id="rules-order-types" title={t('rules.orderTypes.title')}>
@@ -65,7 +65,7 @@ function SpotRules() {
 
 /** `/rule/index?tab=spot`: the published trading rules, one tab per product. */
 export function RulesPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: RuleTab = TABS.find((name) => name === asked) ?? 'spot';

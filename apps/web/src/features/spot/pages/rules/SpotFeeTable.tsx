@@ -7,7 +7,7 @@ import { LoadFailed } from '../../../../shared/ui/LoadFailed.tsx';
 
 /** Fees and order limits of every spot market, as the engine enforces them. */
 export function SpotFeeTable() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   const rules = useSpotMarketRules();
   if (rules.isPending) return <Skeleton active title={false} paragraph={{ rows: 4 }} />;
   if (rules.isError)

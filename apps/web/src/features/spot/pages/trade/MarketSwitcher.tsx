@@ -65,7 +65,7 @@ export function MarketSwitcher({
   rows: MarketRow[];
   onSwitch: (symbol: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['spot', 'markets']);
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<Tab>('all');

@@ -34,7 +34,7 @@ export function SideForm({
   picked: PickedPrice | null;
   phone: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   const isLogin = useSession((s) => s.isLogin);
   const wallet = useSpotWallet(market.symbol);
   const available = wallet.data
@@ -206,7 +206,7 @@ export function OrderPanel({
   picked: PickedPrice | null;
   phone: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   const [kind, setKind] = useState<OrderKind>('limit');
   const [side, setSide] = useState<OrderSide>('buy');
   const sides: OrderSide[] = phone ? [side] : ['buy', 'sell'];

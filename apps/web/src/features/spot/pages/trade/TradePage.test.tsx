@@ -149,7 +149,7 @@ async function walletLoaded() {
 describe('spot trade page', () => {
   beforeAll(async () => {
     installDomShims();
-    await initI18n('en');
+    await initI18n('en', ['spot', 'markets']);
   });
   beforeEach(() => useSession.getState().logout());
   afterEach(cleanup);

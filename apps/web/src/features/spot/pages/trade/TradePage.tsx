@@ -21,7 +21,7 @@ const PHONE_BOOK_ROWS = 8;
 const DESKTOP_TRADE_ROWS = 30;
 
 function TradeView({ fullScreen }: { fullScreen: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['spot', 'markets']);
   const market = useTradeMarket({ typeInQuery: !fullScreen });
   const phone = useIsPhone();
   const [picked, setPicked] = useState<PickedPrice | null>(null);

@@ -50,7 +50,7 @@ export function NumberField({
 }
 
 export function useFieldError(coins: Coins, minNotional: string | null) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   return (error: FieldError | undefined, coin: string) => {
     if (!error) return undefined;
     if (error === 'minValue')
@@ -92,7 +92,7 @@ export function GuestLink({
 
 /** The figures the user checks before sending, and again in the confirmation. */
 export function Figures({ form, coins, rates }: { form: OrderForm; coins: Coins; rates: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   const { summary, side } = form;
   const spendCoin = (side === 'buy' ? coins.quote : coins.base).toUpperCase();
   const receiveCoin = (side === 'buy' ? coins.base : coins.quote).toUpperCase();

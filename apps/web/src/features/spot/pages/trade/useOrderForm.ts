@@ -51,7 +51,7 @@ const canonical = (typed: string) => {
  * its idempotency key.
  */
 export function useOrderForm({ side, kind, market, available, picked }: OrderFormOptions) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('spot');
   const { api } = usePlatform();
   const queryClient = useQueryClient();
   const { maths } = market;
