@@ -4,6 +4,68 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import moduleBoundaries from './scripts/eslint/module-boundaries.js';
 
+// The web app's boundaries (ARCHITECTURE.md, layout): a feature reaches another feature
+// only through its index.ts (its tests also through its testing.ts), never the app shell;
+// shared/ knows no feature; the app shell uses features through their index.ts too.
+const WEB = 'apps/web/src';
+const FEATURES = ['identity', 'markets', 'spot'];
+const featureInternals = (features, allowTesting) => ({
+  regex: `(^|/)(features/)?(${features.join('|')})/(?!index\\.ts$${allowTesting ? '|testing\\.ts$' : ''})`,
+  message: allowTesting
+    ? 'Use another feature only through its index.ts (or, in a test, its testing.ts).'
+    : 'Use another feature only through its index.ts; testing.ts is for tests.',
+});
+const webImportRules = (patterns) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [
+        {
+          name: '@meridian/contract',
+          allowTypeImports: true,
+          message: 'Import calls from their subpath, e.g. @meridian/contract/calls/spot.',
+        },
+        {
+          name: '@meridian/contract/errors',
+          message: 'The web app decides on refusal reasons, never on translated messages.',
+        },
+      ],
+      patterns,
+    },
+  ],
+});
+const webBoundaries = [
+  ...FEATURES.flatMap((feature) => {
+    const others = FEATURES.filter((f) => f !== feature);
+    const files = [`${WEB}/features/${feature}/**/*.{ts,tsx}`];
+    const noApp = { regex: '(^|/)app/', message: 'A feature does not reach into the app shell.' };
+    return [
+      { files, rules: webImportRules([featureInternals(others, false), noApp]) },
+      {
+        files: files.map((f) => f.replace('*.{ts,tsx}', '*.test.{ts,tsx}')),
+        rules: webImportRules([featureInternals(others, true), noApp]),
+      },
+    ];
+  }),
+  {
+    files: [`${WEB}/app/**/*.{ts,tsx}`],
+    rules: webImportRules([featureInternals(FEATURES, false)]),
+  },
+  {
+    files: [`${WEB}/app/**/*.test.{ts,tsx}`],
+    rules: webImportRules([featureInternals(FEATURES, true)]),
+  },
+  {
+    files: [`${WEB}/shared/**/*.{ts,tsx}`],
+    rules: webImportRules([
+      {
+        regex: '(^|/)(features|app)/',
+        message: 'shared/ knows neither the features nor the app shell.',
+      },
+    ]),
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -36,4 +98,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...webBoundaries,
 );

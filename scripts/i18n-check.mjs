@@ -1,12 +1,22 @@
 #!/usr/bin/env node
-// Fails when any language misses a key of English, has a key English lacks, or leaves an
-// English sentence untranslated (except the few entries allowed in i18n-allowlist.json).
+// Checks every namespace of the web app: app/locales (namespace common) and
+// features/<name>/locales (namespace <name>). Fails when any language misses a key of
+// English, has a key English lacks, or leaves an English sentence untranslated (except
+// the few entries allowed in i18n-allowlist.json, by language and key).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dir = path.join(root, 'apps/web/src/i18n/locales');
+const web = path.join(root, 'apps/web/src');
+const features = path.join(web, 'features');
+const NAMESPACES = [
+  ['common', path.join(web, 'app/locales')],
+  ...fs
+    .readdirSync(features)
+    .filter((f) => fs.existsSync(path.join(features, f, 'locales')))
+    .map((f) => [f, path.join(features, f, 'locales')]),
+];
 const LANGUAGES = ['en', 'ja', 'ko', 'zh', 'pt', 'vi', 'th', 'es', 'fr', 'ru', 'de', 'it', 'tw'];
 const allow = JSON.parse(fs.readFileSync(path.join(root, 'scripts/i18n-allowlist.json'), 'utf8'));
 
@@ -19,7 +29,7 @@ function flatten(value, prefix = '', out = new Map()) {
   return out;
 }
 
-function load(lang) {
+function load(dir, lang) {
   const file = path.join(dir, `${lang}.json`);
   if (!fs.existsSync(file)) return null;
   return flatten(JSON.parse(fs.readFileSync(file, 'utf8')));
@@ -34,36 +44,41 @@ const hasWords = (text) =>
   );
 
 const problems = [];
-const english = load('en');
-if (!english) problems.push('en.json is missing');
-const extraFiles = fs
-  .readdirSync(dir)
-  .filter((f) => f.endsWith('.json') && !LANGUAGES.includes(f.slice(0, -5)));
-for (const f of extraFiles) problems.push(`${f}: not one of the platform's languages`);
+let total = 0;
+for (const [ns, dir] of NAMESPACES) {
+  const english = load(dir, 'en');
+  if (!english) problems.push(`${ns}: en.json is missing`);
+  const extraFiles = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && !LANGUAGES.includes(f.slice(0, -5)));
+  for (const f of extraFiles) problems.push(`${ns}: ${f} is not one of the platform's languages`);
 
-for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
-  const messages = load(lang);
-  if (!messages) {
-    problems.push(`${lang}.json is missing`);
-    continue;
-  }
-  const allowed = new Set(allow[lang] ?? []);
-  for (const [key, text] of english ?? []) {
-    if (!messages.has(key)) problems.push(`${lang}: missing ${key}`);
-    else if (messages.get(key) === text && hasWords(text) && !allowed.has(key)) {
-      problems.push(`${lang}: ${key} is still English ("${text}")`);
+  for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+    const messages = load(dir, lang);
+    if (!messages) {
+      problems.push(`${ns}: ${lang}.json is missing`);
+      continue;
     }
-    const want = [...String(text).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
-    const got = [...String(messages.get(key) ?? '').matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
-      .map((m) => m[1])
-      .sort();
-    if (messages.has(key) && want.join() !== got.join()) {
-      problems.push(`${lang}: ${key} has placeholders {${got}} but English has {${want}}`);
+    const allowed = new Set(allow[lang] ?? []);
+    for (const [key, text] of english ?? []) {
+      if (!messages.has(key)) problems.push(`${ns} ${lang}: missing ${key}`);
+      else if (messages.get(key) === text && hasWords(text) && !allowed.has(key)) {
+        problems.push(`${ns} ${lang}: ${key} is still English ("${text}")`);
+      }
+      const want = [...String(text).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+      const got = [...String(messages.get(key) ?? '').matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+        .map((m) => m[1])
+        .sort();
+      if (messages.has(key) && want.join() !== got.join()) {
+        problems.push(`${ns} ${lang}: ${key} has placeholders {${got}} but English has {${want}}`);
+      }
+    }
+    for (const key of messages.keys()) {
+      if (!english?.has(key)) problems.push(`${ns} ${lang}: extra key ${key}`);
     }
   }
-  for (const key of messages.keys()) {
-    if (!english?.has(key)) problems.push(`${lang}: extra key ${key}`);
-  }
+
+  total += english?.size ?? 0;
 }
 
 if (problems.length > 0) {
@@ -71,5 +86,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `i18n:check: ${english.size} keys present and translated in ${LANGUAGES.length} languages`,
+  `i18n:check: ${total} keys in ${NAMESPACES.length} namespaces (${NAMESPACES.map(([ns]) => ns).join(', ')}) present and translated in ${LANGUAGES.length} languages`,
 );

@@ -21,8 +21,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {
-        // React and antd change far less often than the app: in chunks of their own they
-        // stay cached across deployments. Locale packs stay separate, loaded when chosen.
+        // React changes far less often than the app: in a chunk of its own it stays cached
+        // across deployments. antd has no group: each page's chunk carries only the antd
+        // components it uses (one antd chunk was every component of every page, loaded on
+        // the first page; scripts/first-visit-js.mjs measures it). Locale packs stay
+        // separate, loaded when chosen.
         codeSplitting: {
           groups: [
             {
@@ -30,13 +33,6 @@ export default defineConfig({
               priority: 20,
               test: (id) =>
                 /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/.test(id),
-            },
-            {
-              name: 'antd',
-              priority: 10,
-              test: (id) =>
-                /node_modules[\\/](antd|@ant-design|@rc-component)[\\/]/.test(id) &&
-                !/[\\/]locale[\\/]/.test(id),
             },
           ],
         },

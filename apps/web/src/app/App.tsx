@@ -1,0 +1,75 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider, Empty, theme as antdTheme } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { loadDateLocale } from '../shared/dates/locale.ts';
+import { NoticeHost } from '../shared/feedback/NoticeHost.tsx';
+import { usePlatform } from '../shared/platform/context.tsx';
+import type { AppRouter } from './routes/router.tsx';
+import { useSettings } from '../shared/settings/store.ts';
+import { loadAntdLocale } from './theme/antd-locale.ts';
+import { themes } from './theme/tokens.ts';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
+/** Mirrors the theme's tokens into CSS variables for the plain CSS of the layout. */
+function ThemeVariables() {
+  const { token } = antdTheme.useToken();
+  const theme = useSettings((s) => s.theme);
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = theme;
+    root.style.colorScheme = theme === 'night' ? 'dark' : 'light';
+    root.style.setProperty('--app-bg', token.colorBgLayout);
+    root.style.setProperty('--app-surface', token.colorBgContainer);
+    root.style.setProperty('--app-border', token.colorBorderSecondary);
+    root.style.setProperty('--app-text', token.colorText);
+    root.style.setProperty('--app-text-secondary', token.colorTextSecondary);
+    root.style.setProperty('--app-primary', token.colorPrimary);
+    document.body.style.background = token.colorBgLayout;
+  }, [theme, token]);
+  return null;
+}
+
+export function App({ initialLocale, router }: { initialLocale: Locale; router: AppRouter }) {
+  const { config } = usePlatform();
+  const theme = useSettings((s) => s.theme);
+  const language = useSettings((s) => s.language);
+  const [locale, setLocale] = useState(initialLocale);
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    let current = true;
+    void Promise.all([loadAntdLocale(language), loadDateLocale(language)]).then(([next]) => {
+      if (current) setLocale(next);
+    });
+    return () => {
+      current = false;
+    };
+  }, [language]);
+
+  // The page title is always the brand (seed section 2).
+  useEffect(() => {
+    document.title = config.brand;
+  }, [config.brand]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider
+        theme={themes[theme]}
+        locale={locale}
+        renderEmpty={() => <Empty description={t('common.noData')} />}
+      >
+        <AntdApp>
+          <ThemeVariables />
+          <NoticeHost />
+          <RouterProvider router={router} />
+        </AntdApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { AppFooter } from './AppFooter.tsx';
+import { AppHeader } from './header/AppHeader.tsx';
+import { useShellMenus } from './header/useShellMenus.ts';
+import { UserFeed } from '../../features/spot/index.ts';
+import { showFooter, showHeader } from './visibility.ts';
+import './layout.css';
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const menus = useShellMenus();
+
+  // Seed section 2: every page starts at the top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        {t('layout.skipToContent')}
+      </a>
+      <UserFeed />
+      {showHeader(pathname) && <AppHeader menus={menus} />}
+      <main id="main" className="app-main">
+        <Outlet />
+      </main>
+      {showFooter(pathname) && <AppFooter links={menus.footer} />}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { usePlatform } from '../../../shared/platform/context.tsx';
+import { useSession } from '../../../shared/session/store.ts';
+import { SettingsDrawer } from '../../settings/SettingsDrawer.tsx';
+import { LanguageSelect } from '../../../shared/ui/LanguageSelect.tsx';
+import { PhoneMenu } from './PhoneMenu.tsx';
+import { SupportButton } from './SupportButton.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
+import { TopNav } from './TopNav.tsx';
+import { UserMenus } from './UserMenus.tsx';
+import type { ShellMenus } from './useShellMenus.ts';
+
+/** Top menu and operation area (seed section 2). */
+export function AppHeader({ menus }: { menus: ShellMenus }) {
+  const { t } = useTranslation();
+  const { config } = usePlatform();
+  const isLogin = useSession((s) => s.isLogin);
+  const navigate = useNavigate();
+  return (
+    <header className="app-header">
+      <Link to="/home/index" className="brand" aria-label={config.brand}>
+        <img src="/favicon.svg" alt="" width={26} height={26} />
+        <span className="brand-name">{config.brand}</span>
+      </Link>
+      <TopNav items={menus.top} />
+      <div className="header-actions" role="group" aria-label={t('layout.operations')}>
+        {isLogin ? (
+          <UserMenus assets={menus.assets} avatar={menus.avatar} />
+        ) : (
+          // Login and register; the last one (register) is the call to action.
+          menus.guest.map((link, index) => (
+            <Button
+              key={link.key}
+              className="desktop-only"
+              type={index === menus.guest.length - 1 ? 'primary' : 'text'}
+              onClick={() => void navigate(link.to)}
+            >
+              {t(link.label)}
+            </Button>
+          ))
+        )}
+        <SupportButton />
+        <LanguageSelect />
+        <ThemeToggle />
+        <SettingsDrawer />
+        <PhoneMenu items={menus.top} guest={isLogin ? [] : menus.guest} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,75 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createApiClient } from '../shared/api/client.ts';
+import i18next from 'i18next';
+import { App } from './App.tsx';
+import { loadDateLocale } from '../shared/dates/locale.ts';
+import { createErrorPopup } from '../shared/feedback/error-popup.ts';
+import { notifier } from '../shared/feedback/notifier.ts';
+import { currentLanguage, initI18n, storedLanguage } from '../shared/i18n/index.ts';
+import { PlatformProvider } from '../shared/platform/context.tsx';
+import { loadPlatformConfig } from '../shared/platform/config.ts';
+import { unreachableMessage } from '../shared/platform/unreachable.ts';
+import { createAppRouter } from './routes/router.tsx';
+import { startSessionKeeper } from '../features/identity/index.ts';
+import { useSession } from '../shared/session/store.ts';
+import { deviceId } from '../shared/session/token-storage.ts';
+import { defaultSettings, loadSettings, useSettings } from '../shared/settings/store.ts';
+import { loadAntdLocale } from './theme/antd-locale.ts';
+import 'nprogress/nprogress.css';
+import './styles.css';
+
+async function start() {
+  const config = await loadPlatformConfig();
+  document.title = config.brand;
+  const saved = storedLanguage();
+  const language =
+    saved && config.languages.some((l) => l.code === saved) ? saved : config.defaultLanguage;
+  const [, antdLocale] = await Promise.all([
+    initI18n(language),
+    loadAntdLocale(language),
+    loadDateLocale(language),
+  ]);
+  const languageName = config.languages.find((l) => l.code === language)?.name ?? language;
+  useSettings.setState({
+    ...loadSettings(defaultSettings(config.timezone)),
+    language,
+    languageName,
+  });
+
+  const router = createAppRouter();
+  const api = createApiClient({
+    apiRoot: config.apiRoot,
+    head: config.head,
+    language: currentLanguage,
+    token: () => useSession.getState().token,
+    deviceId,
+    rules: {
+      logout: () => useSession.getState().logout(),
+      navigate: (path) => void router.navigate(path),
+      showError: createErrorPopup({ notifier }),
+      unknownError: () => i18next.t('common.unknownError'),
+    },
+  });
+
+  startSessionKeeper(api);
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  createRoot(container).render(
+    <StrictMode>
+      <PlatformProvider value={{ config, api }}>
+        <App initialLocale={antdLocale} router={router} />
+      </PlatformProvider>
+    </StrictMode>,
+  );
+}
+
+start().catch((error: unknown) => {
+  // Nothing of the app can render without its configuration; say so plainly.
+  const note = document.createElement('p');
+  note.style.cssText = 'font:16px system-ui,sans-serif;padding:24px';
+  note.textContent = unreachableMessage(storedLanguage());
+  document.getElementById('root')?.replaceChildren(note);
+  console.error(error);
+});

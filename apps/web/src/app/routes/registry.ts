@@ -1,0 +1,14 @@
+import { identityRoutes } from '../../features/identity/index.ts';
+import { marketsRoutes } from '../../features/markets/index.ts';
+import { spotRoutes } from '../../features/spot/index.ts';
+import type { PageEntry } from '../../shared/routing/page.ts';
+
+export type { Access, MenuEntry, MenuPlacement, PageEntry } from '../../shared/routing/page.ts';
+
+/**
+ * Every page of the app, assembled from the features' route lists: its route, its lazily
+ * loaded module and namespaces, who may see it and where its menu entries go. Menus are
+ * derived from this list, so an entry only shows once its page exists and no menu item
+ * ever leads nowhere. Order is menu order.
+ */
+export const PAGES: readonly PageEntry[] = [...marketsRoutes, ...spotRoutes, ...identityRoutes];

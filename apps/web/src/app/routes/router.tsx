@@ -1,0 +1,78 @@
+import type { ComponentType, ReactNode } from 'react';
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
+import { AppLayout } from '../layout/AppLayout.tsx';
+import { loadNamespaces } from '../../shared/i18n/index.ts';
+import { useSession } from '../../shared/session/store.ts';
+import { loadPageModule } from './load-page.ts';
+import { accessRedirect } from './menus.ts';
+import { fallbackTarget, safeRedirect } from './redirects.ts';
+import { PAGES, type Access, type PageEntry } from './registry.ts';
+import { PageSpinner } from './PageSpinner.tsx';
+import { RouteError } from './RouteError.tsx';
+
+function AccessGuard({ access, children }: { access: Access; children: ReactNode }) {
+  const isLogin = useSession((s) => s.isLogin);
+  const restoring = useSession((s) => s.restoring);
+  const { pathname, search } = useLocation();
+  // A stored session is still being checked: decide once it is known.
+  if (restoring && access !== 'public') return <PageSpinner />;
+  const redirect = accessRedirect(access, isLogin);
+  if (redirect === '/user/login') {
+    return (
+      <Navigate to={`/user/login?redirect=${encodeURIComponent(pathname + search)}`} replace />
+    );
+  }
+  if (redirect && access === 'guest') {
+    // Just logged in on the login page: go where the visitor was heading.
+    return <Navigate to={safeRedirect(new URLSearchParams(search).get('redirect'))} replace />;
+  }
+  return redirect ? <Navigate to={redirect} replace /> : children;
+}
+
+/** Unknown paths: an invitation link registers with its code, anything else goes home. */
+function Fallback() {
+  const { pathname } = useLocation();
+  return <Navigate to={fallbackTarget(pathname)} replace />;
+}
+
+function pageRoute(page: PageEntry): RouteObject {
+  return {
+    path: page.path,
+    lazy: async () => {
+      // The page's messages come with its module, so it never renders untranslated keys.
+      const Page: ComponentType = await loadPageModule(async () => {
+        const [module] = await Promise.all([page.load(), loadNamespaces(page.namespaces ?? [])]);
+        return module;
+      });
+      return {
+        Component: () => (
+          <AccessGuard access={page.access}>
+            <Page />
+          </AccessGuard>
+        ),
+      };
+    },
+  };
+}
+
+export function createAppRouter(pages: readonly PageEntry[] = PAGES) {
+  return createBrowserRouter([
+    {
+      element: <AppLayout />,
+      // A failed page keeps the header and footer around its error.
+      children: [
+        {
+          errorElement: <RouteError />,
+          children: [
+            { path: '/', element: <Navigate to="/home" replace /> },
+            { path: '/home', element: <Navigate to="/home/index" replace /> },
+            ...pages.map(pageRoute),
+            { path: '*', element: <Fallback /> },
+          ],
+        },
+      ],
+    },
+  ]);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,71 @@
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiCall } from '../../shared/api/client.ts';
+import { PlatformProvider } from '../../shared/platform/context.tsx';
+import { DEFAULT_CURRENCY, useSettings } from '../../shared/settings/store.ts';
+import { useSettingsPanel } from './useSettingsPanel.ts';
+import { EXCHANGE_REFRESH_MS, toCurrency, useExchangeRates } from '../../features/markets/index.ts';
+import { testPlatformConfig } from '../../shared/testing/fixtures.ts';
+
+const config = testPlatformConfig();
+const RATES = [
+  {
+    exchange_value: 'CNY',
+    quote_currency: 'USDT',
+    exchange_code: 'cny',
+    rate: '7.24',
+    symbol: '¥',
+  },
+  {
+    exchange_value: 'EUR',
+    quote_currency: 'USDT',
+    exchange_code: 'eur',
+    rate: '0.92',
+    symbol: '€',
+  },
+];
+
+function wrapper(quiet: () => Promise<unknown>) {
+  const api = Object.assign(vi.fn(), { quiet }) as unknown as ApiCall;
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <PlatformProvider value={{ config, api }}>{children}</PlatformProvider>
+    </QueryClientProvider>
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  useSettings.getState().save('currency', DEFAULT_CURRENCY);
+});
+
+describe('exchange rates', () => {
+  it('refreshes on the seed schedule and turns items into display currencies', () => {
+    expect(EXCHANGE_REFRESH_MS).toBe(300_000);
+    expect(toCurrency(RATES[1]!)).toEqual({ code: 'EUR', symbol: '€', rate: '0.92' });
+  });
+
+  it('keeps the chosen currency at its latest published rate', async () => {
+    renderHook(() => useExchangeRates(), { wrapper: wrapper(async () => RATES) });
+    await waitFor(() =>
+      expect(useSettings.getState().currency).toEqual({ code: 'CNY', symbol: '¥', rate: '7.24' }),
+    );
+  });
+
+  it('offers the published currencies in the settings drawer, else only the default', async () => {
+    const published = renderHook(() => useSettingsPanel(), {
+      wrapper: wrapper(async () => RATES),
+    });
+    await waitFor(() => expect(published.result.current.ratesPublished).toBe(true));
+    expect(published.result.current.currencies.map((c) => c.value)).toEqual(['CNY', 'EUR']);
+    published.result.current.setCurrency('EUR');
+    expect(useSettings.getState().currency.code).toBe('EUR');
+
+    const none = renderHook(() => useSettingsPanel(), { wrapper: wrapper(async () => []) });
+    await waitFor(() => expect(none.result.current.currencies).toHaveLength(1));
+    expect(none.result.current.ratesPublished).toBe(false);
+  });
+});

@@ -1,0 +1,61 @@
+import { useMemo, useState } from 'react';
+import { formatDateTime, timezoneNames } from '../../shared/dates/format.ts';
+import { toCurrency, useExchangeRates } from '../../features/markets/index.ts';
+import { useLanguageChoice } from '../../shared/settings/useLanguageChoice.ts';
+import {
+  DEFAULT_CURRENCY,
+  TIME_FORMATS,
+  useSettings,
+  type Theme,
+  type TimeFormat,
+} from '../../shared/settings/store.ts';
+
+/**
+ * State of the settings drawer. Currencies offered are those with a published rate
+ * (getCoinRate); until the rates have loaded, or where none are published, that is the
+ * seed's default, CNY at rate 1.
+ */
+export function useSettingsPanel() {
+  const settings = useSettings();
+  const languageChoice = useLanguageChoice();
+  const [open, setOpen] = useState(false);
+  // The preview shows the moment the drawer opened, in the chosen timezone and format.
+  const [now, setNow] = useState(() => new Date().toISOString());
+  const timezones = useMemo(() => timezoneNames().map((tz) => ({ value: tz, label: tz })), []);
+  const rates = useExchangeRates();
+  const currencies = useMemo(() => {
+    const published = rates.data?.map(toCurrency) ?? [];
+    return published.length > 0 ? published : [DEFAULT_CURRENCY];
+  }, [rates.data]);
+
+  return {
+    open,
+    show() {
+      setNow(new Date().toISOString());
+      setOpen(true);
+    },
+    hide: () => setOpen(false),
+    language: languageChoice.language,
+    languages: languageChoice.languages,
+    setLanguage: languageChoice.choose,
+    theme: settings.theme,
+    setTheme: (theme: Theme) => settings.setTheme(theme),
+    currency: settings.currency.code,
+    /** False until getCoinRate has answered with at least one currency. */
+    ratesPublished: (rates.data?.length ?? 0) > 0,
+    currencies: currencies.map((c) => ({ value: c.code, label: `${c.code} ${c.symbol}` })),
+    setCurrency(code: string) {
+      const found = currencies.find((c) => c.code === code);
+      if (found) settings.save('currency', found);
+    },
+    timezone: settings.timezone,
+    timezones,
+    setTimezone: (tz: string) => settings.save('timezone', tz),
+    timeFormat: settings.timeFormat,
+    timeFormats: TIME_FORMATS.map((f) => ({ value: f, label: f })),
+    setTimeFormat: (format: TimeFormat) => settings.save('timeFormat', format),
+    preview: formatDateTime(now, settings.timezone, settings.timeFormat),
+  };
+}
+
+export type SettingsPanel = ReturnType<typeof useSettingsPanel>;

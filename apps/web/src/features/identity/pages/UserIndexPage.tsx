@@ -1,0 +1,84 @@
+import { Card, Collapse, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { FundPasswordForm } from '../widgets/FundPasswordForm.tsx';
+import { LoginPasswordForm } from '../widgets/LoginPasswordForm.tsx';
+import { LoginPrompt } from '../widgets/LoginPrompt.tsx';
+import { ProfileOverview } from '../widgets/ProfileOverview.tsx';
+import { useSession } from '../../../shared/session/store.ts';
+import '../widgets/identity.css';
+
+const KEYS = ['all', 'tardPwd', 'loginPwd', 'termsService', 'helper'] as const;
+type Key = (typeof KEYS)[number];
+const isKey = (v: string | null): v is Key => (KEYS as readonly (string | null)[]).includes(v);
+
+const TERMS = ['p1', 'p2', 'p3', 'p4', 'p5'] as const;
+const HELP = ['q1', 'q2', 'q3', 'q4', 'q5'] as const;
+
+function Terms() {
+  const { t } = useTranslation('identity');
+  return (
+    <Card title={t('account.terms.title')} className="doc-text">
+      {TERMS.map((p) => (
+        <p key={p}>{t(`account.terms.${p}`)}</p>
+      ))}
+    </Card>
+  );
+}
+
+function Helper() {
+  const { t } = useTranslation('identity');
+  return (
+    <Card title={t('account.help.title')}>
+      <Collapse
+        items={HELP.map((q) => ({
+          key: q,
+          label: t(`account.help.${q}`),
+          children: <p>{t(`account.help.${q}a`)}</p>,
+        }))}
+      />
+    </Card>
+  );
+}
+
+/**
+ * Seed section 2: `/user/index`, with the tab chosen by `key`. Terms and help are for
+ * everyone; the account tabs ask a visitor to log in.
+ */
+export default function UserIndexPage() {
+  const { t } = useTranslation('identity');
+  const [params, setParams] = useSearchParams();
+  const isLogin = useSession((s) => s.isLogin);
+  const requested = params.get('key');
+  const key: Key = isKey(requested) ? requested : 'all';
+  const needsLogin = (k: Key) => k === 'all' || k === 'tardPwd' || k === 'loginPwd';
+  const guard = (k: Key, node: React.ReactNode) =>
+    needsLogin(k) && !isLogin ? <LoginPrompt /> : node;
+  return (
+    <div className="account-page">
+      <Tabs
+        activeKey={key}
+        onChange={(next) => setParams({ key: next })}
+        items={[
+          {
+            key: 'all',
+            label: t('account.userIndex.all'),
+            children: guard('all', <ProfileOverview />),
+          },
+          {
+            key: 'tardPwd',
+            label: t('account.userIndex.tardPwd'),
+            children: guard('tardPwd', <Card>{<FundPasswordForm />}</Card>),
+          },
+          {
+            key: 'loginPwd',
+            label: t('account.userIndex.loginPwd'),
+            children: guard('loginPwd', <Card>{<LoginPasswordForm />}</Card>),
+          },
+          { key: 'termsService', label: t('account.terms.title'), children: <Terms /> },
+          { key: 'helper', label: t('account.help.title'), children: <Helper /> },
+        ]}
+      />
+    </div>
+  );
+}

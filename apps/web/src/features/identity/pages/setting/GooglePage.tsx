@@ -1,0 +1,97 @@
+import { Alert, Button, Form, Space, Steps } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  getGoogleVerification,
+  googleVerificationBindingOrReset,
+} from '@meridian/contract/calls/member';
+import { GoogleCodeField } from '../../widgets/fields.tsx';
+import { SettingFrame } from '../../widgets/SettingFrame.tsx';
+import { useReloadUser } from '../../useReloadUser.ts';
+import { useSubmit } from '../../useSubmit.ts';
+import { CopyButton } from '../../../../shared/ui/CopyButton.tsx';
+import { notifier } from '../../../../shared/feedback/notifier.ts';
+import { usePlatform } from '../../../../shared/platform/context.tsx';
+import { useSession } from '../../../../shared/session/store.ts';
+
+/** Bind Google authenticator with a QR code and a code, or unbind it with a code. */
+export default function GooglePage() {
+  const { t } = useTranslation('identity');
+  const { api } = usePlatform();
+  const bound = useSession((s) => s.userInfo?.googleBound ?? false);
+  const reloadUser = useReloadUser();
+  const [pending, setPending] = useState<{ secret: string; otpauthUri: string } | null>(null);
+
+  const start = useSubmit(async () => {
+    setPending(await api(getGoogleVerification, { params: { x: 'bind' } }));
+  });
+
+  const confirm = useSubmit(async (code: string, action: '1' | '2') => {
+    await api(googleVerificationBindingOrReset, { params: { x: code, y: action } });
+    notifier.notify(
+      'success',
+      t(action === '1' ? 'account.google.bound' : 'account.google.unbound'),
+    );
+    setPending(null);
+    await reloadUser();
+  });
+
+  const codeForm = (action: '1' | '2', submitLabel: string) => (
+    <Form
+      layout="vertical"
+      className="account-form"
+      onFinish={(v: { code: string }) => void confirm.submit(v.code, action)}
+    >
+      <GoogleCodeField />
+      <Button type="primary" htmlType="submit" loading={confirm.busy} danger={action === '2'}>
+        {submitLabel}
+      </Button>
+    </Form>
+  );
+
+  return (
+    <SettingFrame title={t('account.security.google')}>
+      {bound ? (
+        <>
+          <Alert
+            type="success"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('account.google.isBound')}
+          />
+          {codeForm('2', t('account.google.unbind'))}
+        </>
+      ) : pending ? (
+        <Space direction="vertical" size="large" style={{ width: '100%' }}>
+          <Steps
+            direction="vertical"
+            size="small"
+            current={1}
+            items={[
+              { title: t('account.google.step1') },
+              { title: t('account.google.step2') },
+              { title: t('account.google.step3') },
+            ]}
+          />
+          <div className="qr-wrap">
+            <QRCodeSVG value={pending.otpauthUri} size={176} title={t('account.google.qr')} />
+          </div>
+          <div>
+            {t('account.google.manual')}: <span className="secret-box">{pending.secret}</span>{' '}
+            <CopyButton value={pending.secret} />
+          </div>
+          <Alert type="warning" showIcon title={t('account.google.backup')} />
+          {codeForm('1', t('account.google.bind'))}
+        </Space>
+      ) : (
+        <Space direction="vertical">
+          <p>{t('account.google.lead')}</p>
+          <Button type="primary" loading={start.busy} onClick={() => void start.submit()}>
+            {t('account.google.start')}
+          </Button>
+        </Space>
+      )}
+    </SettingFrame>
+  );
+}

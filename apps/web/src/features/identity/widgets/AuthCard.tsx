@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LanguageSelect } from '../../../shared/ui/LanguageSelect.tsx';
+import { usePlatform } from '../../../shared/platform/context.tsx';
+import './identity.css';
+
+/** The frame of the login, register and reset pages, which show no header (seed section 2). */
+export function AuthCard({
+  title,
+  children,
+  footer,
+}: {
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  const { config } = usePlatform();
+  return (
+    <div className="auth-page">
+      <div className="auth-language">
+        <LanguageSelect everywhere />
+      </div>
+      <Link to="/home/index" className="auth-brand" aria-label={config.brand}>
+        <img src="/favicon.svg" alt="" width={32} height={32} />
+        <span>{config.brand}</span>
+      </Link>
+      <section className="auth-card" aria-labelledby="auth-title">
+        <h1 id="auth-title">{title}</h1>
+        {children}
+      </section>
+      {footer && <div className="auth-footer">{footer}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { CheckCircleFilled, ExclamationCircleOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Card, Descriptions, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { maskEmail, maskPhone } from '@meridian/core';
+import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
+import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
+import { useSession } from '../../../shared/session/store.ts';
+
+function Done({ ok, label, to }: { ok: boolean; label: string; to: string }) {
+  const { t } = useTranslation('identity');
+  return (
+    <Link to={to} className="check-item">
+      {ok ? (
+        <CheckCircleFilled style={{ color: 'var(--app-primary)' }} />
+      ) : (
+        <ExclamationCircleOutlined />
+      )}{' '}
+      {label}{' '}
+      <span className="check-state">
+        {ok ? t('account.security.on') : t('account.security.off')}
+      </span>
+    </Link>
+  );
+}
+
+/** Who the user is and how well the account is protected, at a glance. */
+export function ProfileOverview() {
+  const { t } = useTranslation('identity');
+  const user = useSession((s) => s.userInfo);
+  const formatTime = useFormatTime();
+  if (!user) return null;
+  const name = user.email
+    ? maskEmail(user.email)
+    : user.phone
+      ? maskPhone(user.phone)
+      : (user.account ?? user.id);
+  const inviteLink = `${window.location.origin}/i&${user.inviteCode}`;
+  return (
+    <div className="account-page">
+      <Card>
+        <div className="profile-head">
+          <Avatar size={56} src={user.avatar ?? '/avatar-default.svg'} icon={<UserOutlined />} />
+          <div>
+            <div className="profile-name">
+              {name}{' '}
+              {user.vip ? <Tag color="gold">VIP</Tag> : <Tag>{t('account.profile.normal')}</Tag>}
+            </div>
+            <div className="profile-uid">
+              UID <span className="num">{user.userId}</span> <CopyButton value={user.userId} />
+            </div>
+          </div>
+        </div>
+      </Card>
+      <Card title={t('account.profile.details')}>
+        <Descriptions column={{ xs: 1, sm: 2 }} size="small">
+          <Descriptions.Item label={t('account.field.email')}>
+            {user.email ? (
+              maskEmail(user.email)
+            ) : (
+              <Link to="/account/setting/email">{t('account.security.bind')}</Link>
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('account.field.phone')}>
+            {user.phone ? (
+              maskPhone(user.phone)
+            ) : (
+              <Link to="/account/setting/phone">{t('account.security.bind')}</Link>
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('account.profile.creditScore')}>
+            <span className="num">{user.creditScore}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('account.profile.joined')}>
+            {formatTime(user.createdAt)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('account.profile.inviteCode')}>
+            <span className="num">{user.inviteCode}</span> <CopyButton value={user.inviteCode} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('account.profile.inviteLink')}>
+            <span className="secret-box">{inviteLink}</span> <CopyButton value={inviteLink} />
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title={t('account.security.title')}>
+        <div className="checklist">
+          <Done
+            ok={user.fundPasswordSet}
+            label={t('account.security.fundPassword')}
+            to="/account/setting/trade-pwd"
+          />
+          <Done
+            ok={user.googleBound}
+            label={t('account.security.google')}
+            to="/account/setting/google"
+          />
+          <Done
+            ok={user.email !== null}
+            label={t('account.security.email')}
+            to="/account/setting/email"
+          />
+          <Done
+            ok={user.antiPhishingCode !== null}
+            label={t('account.security.antiCode')}
+            to="/account/setting/anti-code"
+          />
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { Card, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatPrice } from '@meridian/core';
+import type { MarketRow } from '@meridian/contract/calls/market';
+import { useTicker } from '../../data/hooks.ts';
+import { rowSymbol } from '../../data/symbols.ts';
+import { ChangePercent } from '../../widgets/Change.tsx';
+import { PairName } from '../../widgets/Pair.tsx';
+import { useTickDirection } from '../../widgets/direction.ts';
+import { Sparkline } from './Sparkline.tsx';
+
+/** How many main markets the home page shows. */
+export const OVERVIEW_SIZE = 4;
+
+/** The markets the listing marks `main` (its plate), else the first ones listed. */
+export function mainMarkets(rows: MarketRow[], size = OVERVIEW_SIZE): MarketRow[] {
+  const main = rows.filter((r) => r.plate.split(',').includes('main'));
+  return (main.length > 0 ? main : rows).slice(0, size);
+}
+
+function OverviewCard({ row }: { row: MarketRow }) {
+  const symbol = rowSymbol(row);
+  const ticker = useTicker(symbol);
+  const price = ticker?.close ?? row.close;
+  const direction = useTickDirection(price);
+  return (
+    <Link to={`/market/main?symbol=${symbol}`} className="overview-card">
+      <div className="overview-top">
+        <PairName name={row.symbol_name} />
+        <ChangePercent value={ticker?.priceChangePercent ?? row.zdf} />
+      </div>
+      <div className={`num overview-price px-${direction}`}>{formatPrice(price)}</div>
+      <Sparkline symbol={symbol} />
+    </Link>
+  );
+}
+
+export function MarketOverview({ rows, loading }: { rows: MarketRow[]; loading: boolean }) {
+  const { t } = useTranslation('markets');
+  return (
+    <Card
+      size="small"
+      className="home-overview"
+      title={t('market.home.overview')}
+      extra={<Link to="/quotes/index">{t('market.home.allMarkets')}</Link>}
+    >
+      {loading ? (
+        <Skeleton active title={false} paragraph={{ rows: 3 }} />
+      ) : (
+        <div className="overview-grid">
+          {mainMarkets(rows).map((row) => (
+            <OverviewCard key={row.id} row={row} />
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}

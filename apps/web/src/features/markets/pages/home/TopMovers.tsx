@@ -1,0 +1,83 @@
+import { Card, Empty } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useStore } from 'zustand';
+import { compareDecimal, formatPrice } from '@meridian/core';
+import type { MarketRow, PriceInfo } from '@meridian/contract/calls/market';
+import { useMarketLayer } from '../../data/hooks.ts';
+import { rowSymbol } from '../../data/symbols.ts';
+import { ChangePercent } from '../../widgets/Change.tsx';
+import { PairName } from '../../widgets/Pair.tsx';
+
+export const MOVERS_SIZE = 5;
+
+export interface Mover {
+  row: MarketRow;
+  close: string;
+  percent: string;
+}
+
+/**
+ * The biggest risers and fallers of the day, by exact comparison of the change. A market
+ * that did not move is in neither list, so a quiet day shows an honest empty state.
+ */
+export function topMovers(
+  rows: MarketRow[],
+  tickers: Record<string, PriceInfo>,
+  size = MOVERS_SIZE,
+): { gainers: Mover[]; losers: Mover[] } {
+  const movers = rows.map((row) => {
+    const ticker = tickers[rowSymbol(row)];
+    return {
+      row,
+      close: ticker?.close ?? row.close,
+      percent: ticker?.priceChangePercent ?? row.zdf,
+    };
+  });
+  const byChange = [...movers].sort((a, b) => compareDecimal(b.percent, a.percent));
+  return {
+    gainers: byChange.filter((m) => compareDecimal(m.percent, '0') > 0).slice(0, size),
+    losers: byChange
+      .filter((m) => compareDecimal(m.percent, '0') < 0)
+      .reverse()
+      .slice(0, size),
+  };
+}
+
+function MoverList({ title, movers }: { title: string; movers: Mover[] }) {
+  const { t } = useTranslation('markets');
+  return (
+    <Card size="small" title={title} className="movers">
+      {movers.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('market.home.empty')} />
+      ) : (
+        <ol className="movers-list">
+          {movers.map((m) => (
+            <li key={m.row.id}>
+              <Link to={`/market/main?symbol=${rowSymbol(m.row)}`} className="mover-row">
+                <PairName name={m.row.symbol_name} />
+                <span className="num">{formatPrice(m.close)}</span>
+                <ChangePercent value={m.percent} pill />
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+/** Gainers and losers; they re-rank with the ticker batches (about once a second). */
+export function TopMovers({ rows }: { rows: MarketRow[] }) {
+  const { t } = useTranslation('markets');
+  const { feed } = useMarketLayer();
+  const tickers = useStore(feed.tickers.store, (s) => s.bySymbol);
+  const { gainers, losers } = useMemo(() => topMovers(rows, tickers), [rows, tickers]);
+  return (
+    <div className="home-movers">
+      <MoverList title={t('market.home.gainers')} movers={gainers} />
+      <MoverList title={t('market.home.losers')} movers={losers} />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { Card } from 'antd';
+import './market-page.css';
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { useMarketLayer } from '../../data/hooks.ts';
+import { atDecimals } from '../../widgets/pad.ts';
+import { useSettings } from '../../../../shared/settings/store.ts';
+import { formatClock } from './clock.ts';
+
+/** Trades shown: enough to fill the column beside the book, never growing it. */
+export const TRADE_ROWS = 24;
+
+export function useRecentTrades(rows = TRADE_ROWS) {
+  const { feed } = useMarketLayer();
+  const trades = useStore(feed.trades.store, (s) => s.trades);
+  const timezone = useSettings((s) => s.timezone);
+  return { trades: trades.slice(0, rows), timezone };
+}
+
+/** The latest trades; with `onPick` a trade's price can be picked for the order form. */
+export function RecentTrades({
+  decimals,
+  rows = TRADE_ROWS,
+  onPick,
+}: {
+  decimals: { price: number; amount: number };
+  rows?: number;
+  onPick?: (price: string) => void;
+}) {
+  const { t } = useTranslation('markets');
+  const { trades, timezone } = useRecentTrades(rows);
+  const Rows = onPick ? 'div' : 'ol';
+  const Row = onPick ? 'div' : 'li';
+  return (
+    <Card size="small" title={t('market.trades.title')} className="market-panel trades">
+      <div className="trades-head mkt-muted">
+        <span>{t('market.col.price')}</span>
+        <span className="num">{t('market.col.amount')}</span>
+        <span className="num">{t('market.col.time')}</span>
+      </div>
+      {trades.length === 0 ? (
+        <p className="book-note mkt-muted">{t('market.trades.empty')}</p>
+      ) : (
+        // Pickable rows are buttons, which a list may not hold: then the rows are a group.
+        <Rows className="trades-list">
+          {trades.map((trade) => {
+            const price = atDecimals(trade.price, decimals.price);
+            const pick = () => onPick?.(price);
+            return (
+              <Row
+                key={trade.id}
+                className={`trade-row${onPick ? ' is-pickable' : ''}`}
+                {...(onPick
+                  ? {
+                      role: 'button',
+                      tabIndex: 0,
+                      onClick: pick,
+                      onKeyDown: (event: KeyboardEvent) => {
+                        if (event.key === 'Enter' || event.key === ' ') {
+                          event.preventDefault();
+                          pick();
+                        }
+                      },
+                    }
+                  : {})}
+              >
+                <span
+                  className={`num px-${trade.direction === 'buy' ? 'up' : 'down'}`}
+                  title={t(`market.trades.${trade.direction}`)}
+                >
+                  {price}
+                </span>
+                <span className="num">{atDecimals(trade.amount, decimals.amount)}</span>
+                <span className="num mkt-muted">{formatClock(trade.time, timezone)}</span>
+              </Row>
+            );
+          })}
+        </Rows>
+      )}
+    </Card>
+  );
+}

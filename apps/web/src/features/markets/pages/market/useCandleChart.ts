@@ -1,0 +1,148 @@
+/*
+ * TradingView Lightweight Charts™
+ * Copyright (c) 2025 TradingView, Inc. https://www.tradingview.com/
+ * (the attribution notice its Apache-2.0 licence asks for; the page links to TradingView
+ * through the chart's attribution logo and the caption under the chart)
+ */
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  HistogramSeries,
+  type CandlestickData,
+  type HistogramData,
+  type IChartApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { CandleData } from '@meridian/contract/calls/market';
+import { compareDecimal } from '@meridian/core';
+import type { CandlesState } from '../../data/candles.ts';
+import { useMarketLayer } from '../../data/hooks.ts';
+import type { Theme } from '../../../../shared/settings/store.ts';
+
+const COLORS = {
+  daytime: { text: '#4b5563', grid: '#eef1f5', up: '#0f9d63', down: '#d9363e' },
+  night: { text: '#9aa4b2', grid: '#1f252e', up: '#2ebd85', down: '#f6465d' },
+} as const;
+
+// The chart library draws with numbers; these conversions feed pixels only. Nothing here
+// is compared, summed or stored: the decimal strings stay the source of truth.
+const toTime = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
+
+function toBar(candle: CandleData): CandlestickData<UTCTimestamp> {
+  return {
+    time: toTime(candle.time),
+    open: Number(candle.open),
+    high: Number(candle.high),
+    low: Number(candle.low),
+    close: Number(candle.close),
+  };
+}
+
+function toVolume(candle: CandleData, theme: Theme): HistogramData<UTCTimestamp> {
+  const up = compareDecimal(candle.close, candle.open) >= 0;
+  const colors = COLORS[theme];
+  return {
+    time: toTime(candle.time),
+    value: Number(candle.volume),
+    color: `${up ? colors.up : colors.down}66`,
+  };
+}
+
+function clockIn(timezone: string, withDate: boolean) {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    ...(withDate ? { month: '2-digit', day: '2-digit' } : {}),
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: timezone,
+  });
+  return (time: number) => format.format(time * 1000);
+}
+
+/**
+ * A candlestick chart with volume, fed straight from the candles store: a snapshot sets
+ * the whole series, a tick updates the open candle in place, and React never renders on
+ * a tick. Returns whether there is anything to show yet.
+ */
+export function useCandleChart(
+  container: RefObject<HTMLDivElement | null>,
+  options: { theme: Theme; timezone: string; priceDecimals: number },
+): { hasCandles: boolean } {
+  const { feed } = useMarketLayer();
+  const chartRef = useRef<IChartApi | null>(null);
+  const [hasCandles, setHasCandles] = useState(
+    () => feed.candles.store.getState().candles.length > 0,
+  );
+  const { theme, timezone, priceDecimals } = options;
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const colors = COLORS[theme];
+    const chart = createChart(element, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: colors.text,
+        fontSize: 11,
+        attributionLogo: true,
+      },
+      grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+      rightPriceScale: { borderVisible: false },
+      timeScale: {
+        borderVisible: false,
+        timeVisible: true,
+        tickMarkFormatter: clockIn(timezone, false),
+      },
+      localization: { timeFormatter: clockIn(timezone, true) },
+    });
+    chartRef.current = chart;
+    const minMove = Number(`1e-${priceDecimals}`);
+    const candles = chart.addSeries(CandlestickSeries, {
+      upColor: colors.up,
+      downColor: colors.down,
+      wickUpColor: colors.up,
+      wickDownColor: colors.down,
+      borderVisible: false,
+      priceFormat: { type: 'price', precision: priceDecimals, minMove },
+    });
+    const volume = chart.addSeries(HistogramSeries, {
+      priceScaleId: '',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
+
+    let shown: CandleData[] = [];
+    const paint = (state: CandlesState) => {
+      const list = state.candles;
+      setHasCandles(list.length > 0);
+      const tailOnly = state.change === 'tail' && shown.length > 0 && list.length >= shown.length;
+      if (!tailOnly) {
+        candles.setData(list.map(toBar));
+        volume.setData(list.map((c) => toVolume(c, theme)));
+      } else {
+        // Only candles from the last one shown onwards can have changed.
+        const from = Math.max(0, shown.length - 1);
+        for (const candle of list.slice(from)) {
+          candles.update(toBar(candle));
+          volume.update(toVolume(candle, theme));
+        }
+      }
+      shown = list;
+    };
+    paint(feed.candles.store.getState());
+    const unsubscribe = feed.candles.store.subscribe(paint);
+    return () => {
+      unsubscribe();
+      chart.remove();
+      chartRef.current = null;
+    };
+  }, [container, feed, theme, timezone, priceDecimals]);
+
+  return { hasCandles };
+}

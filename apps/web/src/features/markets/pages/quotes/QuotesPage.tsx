@@ -1,0 +1,163 @@
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  SearchOutlined,
+  StarOutlined,
+} from '@ant-design/icons';
+import { Button, Card, Empty, Input, Skeleton, Tabs } from 'antd';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useLiveTickers } from '../../data/hooks.ts';
+import { useSeedTickers } from '../../data/rows.ts';
+import { rowSymbol } from '../../data/symbols.ts';
+import { LoadFailed } from '../../../../shared/ui/LoadFailed.tsx';
+import '../../../../shared/ui/market.css';
+import { QuoteRow } from './QuoteRow.tsx';
+import { useFavouriteToggle } from '../../data/useFavouriteToggle.ts';
+import {
+  QUOTE_TABS,
+  useQuotes,
+  type QuoteTab,
+  type QuotesState,
+  type SortKey,
+} from './useQuotes.ts';
+import './quotes.css';
+
+const isTab = (value: string | null): value is QuoteTab =>
+  (QUOTE_TABS as readonly (string | null)[]).includes(value);
+
+function SortHeader({
+  quotes,
+  column,
+  label,
+}: {
+  quotes: QuotesState;
+  column: SortKey;
+  label: string;
+}) {
+  const active = quotes.sort?.key === column ? quotes.sort.order : undefined;
+  return (
+    <th
+      className={`col-${column} num`}
+      aria-sort={active ? (active === 'ascend' ? 'ascending' : 'descending') : 'none'}
+    >
+      <button type="button" className="sort-button" onClick={() => quotes.toggleSort(column)}>
+        {label}
+        <span className="sort-mark" aria-hidden>
+          {active === 'ascend' ? (
+            <ArrowUpOutlined />
+          ) : active === 'descend' ? (
+            <ArrowDownOutlined />
+          ) : null}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+function QuotesBody({ quotes }: { quotes: QuotesState }) {
+  const { t } = useTranslation(['markets', 'common']);
+  const navigate = useNavigate();
+  const onToggleStar = useFavouriteToggle();
+  const onOpen = useCallback(
+    (symbol: string) => void navigate(`/market/main?symbol=${symbol}`),
+    [navigate],
+  );
+
+  if (quotes.needsLogin) {
+    return (
+      <Empty
+        image={<StarOutlined className="quotes-empty-icon" />}
+        description={t('market.quotes.watchlistLogin')}
+      >
+        <Link to={`/user/login?redirect=${encodeURIComponent('/quotes/index?tab=watchlist')}`}>
+          <Button type="primary">{t('menu.login')}</Button>
+        </Link>
+      </Empty>
+    );
+  }
+  if (quotes.loading) return <Skeleton active title={false} paragraph={{ rows: 8 }} />;
+  if (quotes.failed) {
+    return <LoadFailed title={t('market.loadFailed')} onRetry={quotes.retry} />;
+  }
+  if (quotes.total === 0 && quotes.tab === 'watchlist') {
+    return (
+      <Empty
+        image={<StarOutlined className="quotes-empty-icon" />}
+        description={t('market.quotes.watchlistEmpty')}
+      >
+        <Button type="primary" onClick={() => quotes.setTab('spot')}>
+          {t('market.quotes.browseSpot')}
+        </Button>
+      </Empty>
+    );
+  }
+  if (quotes.rows.length === 0) {
+    return <Empty description={t('market.quotes.noMatch', { search: quotes.search })} />;
+  }
+  return (
+    <table className="data-table quotes-table">
+      <thead>
+        <tr>
+          <th className="col-star">
+            <span className="visually-hidden">{t('market.quotes.favourite')}</span>
+          </th>
+          <th className="col-pair">{t('market.col.pair')}</th>
+          <SortHeader quotes={quotes} column="price" label={t('market.col.lastPrice')} />
+          <SortHeader quotes={quotes} column="change" label={t('market.col.change24h')} />
+          <SortHeader quotes={quotes} column="volume" label={t('market.col.volume24h')} />
+        </tr>
+      </thead>
+      <tbody>
+        {quotes.rows.map((row) => (
+          <QuoteRow key={rowSymbol(row)} row={row} onOpen={onOpen} onToggleStar={onToggleStar} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** `/quotes/index`: every listed market with live prices (seed section 2). */
+export function QuotesPage() {
+  const { t } = useTranslation(['markets', 'common']);
+  const [params, setParams] = useSearchParams();
+  const initial = params.get('tab');
+  const quotes = useQuotes(isTab(initial) ? initial : 'spot');
+  useLiveTickers();
+  // Spot and contract markets share their symbols and the DETAIL channel; the spot
+  // tickers seed both tables, so one symbol never shows two sources in turn.
+  useSeedTickers('spot');
+
+  return (
+    <div className="quotes-page">
+      <Card
+        title={t('market.quotes.title')}
+        extra={
+          <Input
+            allowClear
+            className="quotes-search"
+            prefix={<SearchOutlined />}
+            placeholder={t('market.quotes.search')}
+            aria-label={t('market.quotes.search')}
+            value={quotes.search}
+            onChange={(event) => quotes.setSearch(event.target.value)}
+          />
+        }
+      >
+        <Tabs
+          activeKey={quotes.tab}
+          onChange={(key) => {
+            if (!isTab(key)) return;
+            quotes.setTab(key);
+            setParams({ tab: key }, { replace: true });
+          }}
+          items={QUOTE_TABS.map((key) => ({ key, label: t(`market.quotes.tab.${key}`) }))}
+        />
+        <QuotesBody quotes={quotes} />
+      </Card>
+    </div>
+  );
+}
+
+export default QuotesPage;

@@ -1,0 +1,74 @@
+import { CheckOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@meridian/core';
+import { useRatePage } from './useRatePage.ts';
+import { LoadFailed } from '../../../../shared/ui/LoadFailed.tsx';
+import '../../../../shared/ui/market.css';
+import './rate.css';
+
+/** `/rate/index`: the reference exchange rates and the choice of display currency. */
+export function RatePage() {
+  const { t } = useTranslation('markets');
+  const page = useRatePage();
+  return (
+    <Card
+      className="rate-page"
+      title={t('market.rate.title')}
+      extra={
+        page.updated ? (
+          <span className="mkt-muted rate-updated">
+            {t('market.rate.updated', { time: page.updated })}
+          </span>
+        ) : null
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('market.rate.lead')}</Typography.Paragraph>
+      {page.loading ? (
+        <Skeleton active title={false} paragraph={{ rows: 5 }} />
+      ) : page.failed ? (
+        <LoadFailed title={t('market.loadFailed')} onRetry={page.retry} />
+      ) : page.rows.length === 0 ? (
+        <Empty description={t('market.rate.empty')} />
+      ) : (
+        <table className="data-table rate-table">
+          <thead>
+            <tr>
+              <th>{t('market.rate.currency')}</th>
+              <th className="num">{t('market.rate.rate')}</th>
+              <th className="rate-action">{t('market.rate.display')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.rows.map((row) => (
+              <tr key={row.code}>
+                <td>
+                  <span className="rate-code">{row.code}</span>
+                  <span className="mkt-muted rate-name">
+                    {row.symbol} {row.name !== row.code ? row.name : ''}
+                  </span>
+                </td>
+                <td className="num">
+                  {formatNumber(row.rate)} {row.code}
+                </td>
+                <td className="rate-action">
+                  {row.code === page.current ? (
+                    <Tag icon={<CheckOutlined />} color="processing">
+                      {t('market.rate.inUse')}
+                    </Tag>
+                  ) : (
+                    <Button size="small" onClick={() => page.choose(row.code)}>
+                      {t('market.rate.use', { code: row.code })}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}
+
+export default RatePage;

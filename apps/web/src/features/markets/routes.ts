@@ -1,0 +1,38 @@
+import type { PageEntry } from '../../shared/routing/page.ts';
+
+const namespaces = ['markets'];
+
+/** The market pages: home, quotes, one market's live page and the exchange rates. */
+export const marketsRoutes: readonly PageEntry[] = [
+  {
+    path: '/home/index',
+    load: async () => (await import('./pages/home/HomePage.tsx')).HomePage,
+    namespaces,
+    access: 'public',
+    menus: [{ placement: 'top', label: 'menu.home' }],
+  },
+  {
+    path: '/quotes/index',
+    load: async () => (await import('./pages/quotes/QuotesPage.tsx')).QuotesPage,
+    namespaces,
+    access: 'public',
+    menus: [
+      { placement: 'top', label: 'menu.market' },
+      { placement: 'footer', label: 'menu.market' },
+    ],
+  },
+  {
+    path: '/market/main',
+    load: async () => (await import('./pages/market/MarketPage.tsx')).MarketPage,
+    namespaces,
+    access: 'public',
+    menus: [{ placement: 'footer', label: 'menu.liveQuotes' }],
+  },
+  {
+    path: '/rate/index',
+    load: async () => (await import('./pages/rate/RatePage.tsx')).RatePage,
+    namespaces,
+    access: 'public',
+    menus: [{ placement: 'footer', label: 'menu.rates' }],
+  },
+];

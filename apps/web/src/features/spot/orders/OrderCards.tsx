@@ -1,0 +1,96 @@
+import { Button, Empty, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SpotOrder } from '@meridian/contract/calls/spot';
+import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
+import { displayName } from '../../markets/index.ts';
+import { exactAmount } from '../data/amounts.ts';
+import {
+  isOpenOrder,
+  isoOf,
+  orderSideKey,
+  orderStatusKey,
+  orderTypeKey,
+} from '../data/order-labels.ts';
+import { CancelButton } from './CancelButton.tsx';
+import { OrderFills } from './OrderFills.tsx';
+
+function OrderCard({ order }: { order: SpotOrder }) {
+  const { t } = useTranslation('spot');
+  const formatTime = useFormatTime();
+  const [showFills, setShowFills] = useState(false);
+  const figures: [string, string][] = [
+    [
+      t('orders.col.price'),
+      order.price === null ? t('orders.type.market') : exactAmount(order.price),
+    ],
+    ...(order.triggerPrice !== null
+      ? [[t('orders.col.triggerPrice'), exactAmount(order.triggerPrice)] as [string, string]]
+      : []),
+    [t('orders.col.quantity'), exactAmount(order.quantity)],
+    [t('orders.col.filled'), exactAmount(order.filledQuantity)],
+    [t('orders.col.averagePrice'), exactAmount(order.averagePrice)],
+    [t('orders.col.entrustedValue'), exactAmount(order.entrustedValue)],
+  ];
+  return (
+    <li className="order-card" data-order-id={order.id}>
+      <div className="order-card-head">
+        <span className="order-card-pair">{displayName(order.symbol)}</span>
+        <span className={order.side === 'buy' ? 'px-up' : 'px-down'}>
+          {t(orderSideKey(order.side))}
+        </span>
+        <span className="orders-muted">{t(orderTypeKey(order.type))}</span>
+        <span className="order-card-action">
+          {isOpenOrder(order) ? <CancelButton order={order} /> : null}
+        </span>
+      </div>
+      <div className="order-card-sub orders-muted">
+        <span>{formatTime(isoOf(order.time))}</span>
+        <span className="orders-status">{t(orderStatusKey(order))}</span>
+      </div>
+      <dl className="order-card-figures">
+        {figures.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd className="num">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Button
+        type="link"
+        size="small"
+        className="order-card-fills"
+        onClick={() => setShowFills((v) => !v)}
+      >
+        {showFills ? t('orders.fills.hide') : t('orders.fills.show')}
+      </Button>
+      {showFills && (
+        <div className="orders-scroll">
+          <OrderFills orderId={order.id} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Orders on a phone: one card each, every seed field readable without scrolling sideways. */
+export function OrderCards({
+  orders,
+  loading,
+  emptyText,
+}: {
+  orders: SpotOrder[] | undefined;
+  loading: boolean;
+  emptyText: string;
+}) {
+  if (!orders && loading) return <Skeleton active title={false} paragraph={{ rows: 4 }} />;
+  if (!orders || orders.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
+  return (
+    <ul className={`order-cards${loading ? ' is-loading' : ''}`}>
+      {orders.map((order) => (
+        <OrderCard key={order.id} order={order} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,37 @@
+import { Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { exactAmount } from '../data/amounts.ts';
+import { useSpotWallet } from '../data/spot-queries.ts';
+import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
+
+/** The market's base and quote coins in the spot wallet: available and held by orders. */
+export function SpotBalances({ symbol }: { symbol: string }) {
+  const { t } = useTranslation('spot');
+  const wallet = useSpotWallet(symbol);
+  if (wallet.isPending) return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
+  if (wallet.isError)
+    return <LoadFailed title={t('orders.loadFailed')} onRetry={() => void wallet.refetch()} />;
+  const rows = [wallet.data.base, wallet.data.quote];
+  return (
+    <div className="orders-scroll" data-testid="balances">
+      <table className="data-table orders-balances">
+        <thead>
+          <tr>
+            <th>{t('orders.col.coin')}</th>
+            <th className="num">{t('orders.col.available')}</th>
+            <th className="num">{t('orders.col.held')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.coin} data-coin={row.coin}>
+              <td className="orders-coin">{row.coin.toUpperCase()}</td>
+              <td className="num">{exactAmount(row.available)}</td>
+              <td className="num">{exactAmount(row.held)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

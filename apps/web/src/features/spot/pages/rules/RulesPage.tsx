@@ -1,0 +1,83 @@
+import { Card, Tabs, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { SecurityFundNote } from '../../widgets/SecurityFundNote.tsx';
+import { SpotFeeTable } from './SpotFeeTable.tsx';
+import '../../../../shared/ui/market.css';
+import './rules.css';
+
+/** The seed's rule tabs; the others (second, U-contract, loan) arrive with their features. */
+const TABS = ['spot'] as const;
+type RuleTab = (typeof TABS)[number];
+
+const ORDER_TYPES = ['limit', 'market', 'stopLimit'] as const;
+const TIME_IN_FORCE = ['gtc', 'ioc', 'fok', 'postOnly'] as const;
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="rules-section" aria-labelledby={id}>
+      <Typography.Title level={4} id={id}>
+        {title}
+      </Typography.Title>
+      {children}
+    </section>
+  );
+}
+
+function SpotRules() {
+  const { t } = useTranslation('spot');
+  return (
+    <div className="rules-body">
+      <Section id="rules-order-types" title={t('rules.orderTypes.title')}>
+        <dl className="rules-terms">
+          {ORDER_TYPES.map((key) => (
+            <div key={key}>
+              <dt>{t(`rules.orderTypes.${key}.name`)}</dt>
+              <dd>{t(`rules.orderTypes.${key}.text`)}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+      <Section id="rules-tif" title={t('rules.tif.title')}>
+        <dl className="rules-terms">
+          {TIME_IN_FORCE.map((key) => (
+            <div key={key}>
+              <dt>{t(`rules.tif.${key}.name`)}</dt>
+              <dd>{t(`rules.tif.${key}.text`)}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+      <Section id="rules-stp" title={t('rules.selfTrade.title')}>
+        <Typography.Paragraph>{t('rules.selfTrade.text')}</Typography.Paragraph>
+      </Section>
+      <Section id="rules-fees" title={t('rules.fees.title')}>
+        <Typography.Paragraph className="rules-lead">{t('rules.fees.lead')}</Typography.Paragraph>
+        <SpotFeeTable />
+      </Section>
+      <Section id="rules-fund" title={t('fund.title')}>
+        <SecurityFundNote />
+      </Section>
+    </div>
+  );
+}
+
+/** `/rule/index?tab=spot`: the published trading rules, one tab per product. */
+export function RulesPage() {
+  const { t } = useTranslation('spot');
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: RuleTab = TABS.find((name) => name === asked) ?? 'spot';
+  return (
+    <Card className="rules-page" title={t('rules.title')}>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams({ tab: key }, { replace: true })}
+        items={[{ key: 'spot', label: t('rules.tab.spot'), children: <SpotRules /> }]}
+      />
+    </Card>
+  );
+}
+
+export default RulesPage;

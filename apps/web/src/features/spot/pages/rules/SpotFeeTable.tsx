@@ -1,0 +1,47 @@
+import { Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { displayName } from '../../../markets/index.ts';
+import { exactAmount, ratePercent } from '../../data/amounts.ts';
+import { useSpotMarketRules } from '../../data/public-queries.ts';
+import { LoadFailed } from '../../../../shared/ui/LoadFailed.tsx';
+
+/** Fees and order limits of every spot market, as the engine enforces them. */
+export function SpotFeeTable() {
+  const { t } = useTranslation('spot');
+  const rules = useSpotMarketRules();
+  if (rules.isPending) return <Skeleton active title={false} paragraph={{ rows: 4 }} />;
+  if (rules.isError)
+    return <LoadFailed title={t('rules.fees.loadFailed')} onRetry={() => void rules.refetch()} />;
+  return (
+    <div className="rules-scroll">
+      <table className="data-table rules-fees" data-testid="fee-table">
+        <thead>
+          <tr>
+            <th>{t('rules.fees.market')}</th>
+            <th className="num">{t('rules.fees.maker')}</th>
+            <th className="num">{t('rules.fees.taker')}</th>
+            <th className="num">{t('rules.fees.tick')}</th>
+            <th className="num">{t('rules.fees.lot')}</th>
+            <th className="num">{t('rules.fees.minValue')}</th>
+            <th className="num">{t('rules.fees.band')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rules.data.map((m) => (
+            <tr key={m.symbol} data-symbol={m.symbol}>
+              <td className="rules-pair">{displayName(m.symbol)}</td>
+              <td className="num">{ratePercent(m.makerFeeRate)}%</td>
+              <td className="num">{ratePercent(m.takerFeeRate)}%</td>
+              <td className="num">{exactAmount(m.tickSize)}</td>
+              <td className="num">{exactAmount(m.lotSize)}</td>
+              <td className="num">
+                {exactAmount(m.minNotional)} {m.quote.toUpperCase()}
+              </td>
+              <td className="num">±{exactAmount(m.priceBandPercent)}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

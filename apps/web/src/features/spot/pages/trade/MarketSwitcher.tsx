@@ -1,0 +1,162 @@
+import { DownOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Input, Popover, Segmented } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useStore } from 'zustand';
+import type { MarketRow } from '@meridian/contract/calls/market';
+import {
+  useMarketLayer,
+  useTicker,
+  rowSymbol,
+  useFavouriteToggle,
+  ChangePercent,
+  FavouriteStar,
+  PairName,
+  atDecimals,
+} from '../../../markets/index.ts';
+import { useSession } from '../../../../shared/session/store.ts';
+
+type Tab = 'all' | 'favourites';
+
+/** One market of the list; it repaints only when its own market ticks. */
+function SwitchRow({
+  row,
+  current,
+  onPick,
+  onStar,
+}: {
+  row: MarketRow;
+  current: boolean;
+  onPick: (symbol: string) => void;
+  onStar: (symbol: string) => void;
+}) {
+  const symbol = rowSymbol(row);
+  const ticker = useTicker(symbol);
+  return (
+    <li className={`ms-row${current ? ' is-current' : ''}`} data-symbol={symbol}>
+      <FavouriteStar symbol={symbol} name={row.symbol_name} onToggle={onStar} />
+      <button
+        type="button"
+        className="ms-pick"
+        onClick={() => onPick(symbol)}
+        aria-current={current || undefined}
+      >
+        <PairName name={row.symbol_name} />
+        <span className="num">{atDecimals(ticker?.close ?? row.close, row.part_cou)}</span>
+        <ChangePercent value={ticker?.priceChangePercent ?? row.zdf} />
+      </button>
+    </li>
+  );
+}
+
+/**
+ * The market switcher of the trade page: a searchable list of the spot markets with
+ * their last price and 24 h change, all or only the user's favourites.
+ */
+export function MarketSwitcher({
+  name,
+  symbol,
+  rows,
+  onSwitch,
+}: {
+  name: string;
+  symbol: string;
+  rows: MarketRow[];
+  onSwitch: (symbol: string) => void;
+}) {
+  const { t } = useTranslation(['spot', 'markets']);
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const [tab, setTab] = useState<Tab>('all');
+  const { favourites } = useMarketLayer();
+  const starred = useStore(favourites.store, (s) => s.starred);
+  const isLogin = useSession((s) => s.isLogin);
+  const toggle = useFavouriteToggle();
+  const { pathname, search: query } = useLocation();
+  const needle = search.trim().toUpperCase();
+  const shown = rows.filter(
+    (row) =>
+      (tab === 'all' || starred[rowSymbol(row)] === true) &&
+      (needle === '' || row.symbol_name.toUpperCase().includes(needle)),
+  );
+  const pick = (next: string) => {
+    setOpen(false);
+    setSearch('');
+    onSwitch(next);
+  };
+  const content = (
+    <div className="ms-panel">
+      <Input
+        allowClear
+        autoFocus
+        prefix={<SearchOutlined />}
+        placeholder={t('trade.switcher.search')}
+        aria-label={t('trade.switcher.search')}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <Segmented<Tab>
+        block
+        size="small"
+        value={tab}
+        onChange={setTab}
+        options={[
+          { value: 'all', label: t('trade.switcher.all') },
+          { value: 'favourites', label: t('trade.switcher.favourites') },
+        ]}
+      />
+      <div className="ms-head mkt-muted">
+        <span>{t('market.col.pair')}</span>
+        <span className="num">{t('market.col.lastPrice')}</span>
+        <span className="num">{t('market.col.change24h')}</span>
+      </div>
+      {tab === 'favourites' && !isLogin ? (
+        <p className="ms-note mkt-muted">
+          <Link to={`/user/login?redirect=${encodeURIComponent(pathname + query)}`}>
+            {t('trade.switcher.login')}
+          </Link>
+        </p>
+      ) : shown.length === 0 ? (
+        <p className="ms-note mkt-muted">
+          {tab === 'favourites' && needle === ''
+            ? t('trade.switcher.noFavourites')
+            : t('trade.switcher.none')}
+        </p>
+      ) : (
+        <ul className="ms-list">
+          {shown.map((row) => (
+            <SwitchRow
+              key={rowSymbol(row)}
+              row={row}
+              current={rowSymbol(row) === symbol}
+              onPick={pick}
+              onStar={toggle}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      placement="bottomLeft"
+      content={content}
+      arrow={false}
+    >
+      <Button
+        type="text"
+        className="ms-trigger"
+        // The visible pair leads the name, so what is read out matches what is seen.
+        aria-label={`${name}, ${t('trade.switcher.open')}`}
+        aria-expanded={open}
+      >
+        <PairName name={name} />
+        <DownOutlined className="mkt-muted" />
+      </Button>
+    </Popover>
+  );
+}

@@ -1,0 +1,188 @@
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { currencyOrderSubmit } from '@meridian/contract/calls/spot';
+import {
+  amountDecimals,
+  amountForPercent,
+  exactMath,
+  quantityForPercent,
+  sanitizeNumberInput,
+  summarise,
+  type MarketMaths,
+  type OrderKind,
+  type Side as OrderSide,
+} from '@meridian/core';
+import { notifier } from '../../../../shared/feedback/notifier.ts';
+import { atDecimals } from '../../../markets/index.ts';
+import { usePlatform } from '../../../../shared/platform/context.tsx';
+import { keyForSubmission, randomKey, type Attempt } from './idempotency.ts';
+
+/** A price picked in the book or the trades; `seq` tells two picks of one price apart. */
+export interface PickedPrice {
+  price: string;
+  seq: number;
+}
+
+export interface OrderFormMarket {
+  symbol: string;
+  maths: MarketMaths;
+  lastPrice: string | null;
+}
+
+export interface OrderFormOptions {
+  side: OrderSide;
+  kind: OrderKind;
+  market: OrderFormMarket;
+  /** Available to spend: quote for a buy, base for a sell; null for a visitor or while loading. */
+  available: string | null;
+  picked?: PickedPrice | null;
+}
+
+/** The canonical form of what the user typed ("12." -> "12"), as the API receives it. */
+const canonical = (typed: string) => {
+  const value = exactMath.exact(typed.replace(/\.$/, ''));
+  return value ? exactMath.text(value) : typed;
+};
+
+/**
+ * One side of the order form: the typed fields (each kept to the market's decimals as
+ * typed), the share slider, the summary and checks, and the confirmed submission with
+ * its idempotency key.
+ */
+export function useOrderForm({ side, kind, market, available, picked }: OrderFormOptions) {
+  const { t } = useTranslation('spot');
+  const { api } = usePlatform();
+  const queryClient = useQueryClient();
+  const { maths } = market;
+  const [price, setPriceText] = useState('');
+  const [trigger, setTriggerText] = useState('');
+  const [quantity, setQuantityText] = useState('');
+  const [quoteAmount, setAmountText] = useState('');
+  const [useAmount, setUseAmount] = useState(false);
+  const [percent, setPercent] = useState(0);
+  const [confirming, setConfirming] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const attempt = useRef<Attempt | null>(null);
+
+  // The price starts at the last price, once: after that it is the user's. A price
+  // picked in the book or the trades replaces it. Both are state adjusted while rendering,
+  // so the field never shows a frame without them.
+  const [prefilled, setPrefilled] = useState(false);
+  const [seenPick, setSeenPick] = useState(picked?.seq ?? 0);
+  if (picked && picked.seq !== seenPick) {
+    setSeenPick(picked.seq);
+    setPrefilled(true);
+    setPriceText(sanitizeNumberInput(picked.price, maths.priceDecimals));
+  } else if (!prefilled && market.lastPrice) {
+    setPrefilled(true);
+    setPriceText(atDecimals(market.lastPrice, maths.priceDecimals));
+  }
+
+  const byAmount = kind === 'market' && side === 'buy' && useAmount;
+  const summary = summarise(
+    {
+      side,
+      kind,
+      price,
+      quantity,
+      quoteAmount,
+      useAmount: byAmount,
+      lastPrice: market.lastPrice,
+      available,
+    },
+    maths,
+  );
+  const triggerError =
+    kind === 'stop_limit' && trigger !== '' && !exactMath.exact(trigger)?.units
+      ? 'zero'
+      : undefined;
+  const triggerMissing = kind === 'stop_limit' && !exactMath.exact(trigger)?.units;
+
+  const sizeFromPercent = (next: number) => {
+    setPercent(next);
+    if (available === null) return;
+    if (byAmount) {
+      setAmountText(amountForPercent(available, next, maths) ?? '');
+      return;
+    }
+    const sizingPrice = kind === 'market' ? market.lastPrice : price;
+    setQuantityText(
+      quantityForPercent({ side, percent: next, available, price: sizingPrice, market: maths }) ??
+        '',
+    );
+  };
+
+  const body = () => {
+    const order: Record<string, string> = { symbol: market.symbol, side, type: kind };
+    if (kind !== 'market') order.price = canonical(price);
+    if (kind === 'stop_limit') order.triggerPrice = canonical(trigger);
+    if (byAmount) order.quoteAmount = canonical(quoteAmount);
+    else order.quantity = canonical(quantity);
+    return order as { symbol: string; side: OrderSide; type: OrderKind };
+  };
+
+  async function confirm() {
+    const order = body();
+    const current = keyForSubmission(attempt.current, JSON.stringify(order), randomKey);
+    attempt.current = current;
+    setSubmitting(true);
+    try {
+      await api(
+        currencyOrderSubmit,
+        { body: order },
+        { headers: { 'Idempotency-Key': current.key } },
+      );
+      attempt.current = null;
+      setConfirming(false);
+      setQuantityText('');
+      setAmountText('');
+      setPercent(0);
+      notifier.notify('success', t('trade.form.placed'));
+      await queryClient.invalidateQueries({ queryKey: ['spot'] });
+    } catch {
+      // The client's popup shows the server's message; the dialog stays for a retry,
+      // which reuses this submission's key.
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return {
+    side,
+    kind,
+    price,
+    trigger,
+    quantity,
+    quoteAmount,
+    byAmount,
+    useAmount,
+    percent,
+    summary,
+    triggerError,
+    ready: summary.ready && !triggerMissing && !triggerError,
+    confirming,
+    submitting,
+    setPrice: (typed: string) => setPriceText(sanitizeNumberInput(typed, maths.priceDecimals)),
+    setTrigger: (typed: string) => setTriggerText(sanitizeNumberInput(typed, maths.priceDecimals)),
+    setQuantity: (typed: string) => {
+      setPercent(0);
+      setQuantityText(sanitizeNumberInput(typed, maths.quantityDecimals));
+    },
+    setQuoteAmount: (typed: string) => {
+      setPercent(0);
+      setAmountText(sanitizeNumberInput(typed, amountDecimals(maths)));
+    },
+    setUseAmount: (on: boolean) => {
+      setUseAmount(on);
+      setPercent(0);
+    },
+    setPercent: sizeFromPercent,
+    /** Opens the confirmation once the order passes every check here. */
+    review: () => setConfirming(true),
+    cancel: () => setConfirming(false),
+    confirm,
+  };
+}
+
+export type OrderForm = ReturnType<typeof useOrderForm>;

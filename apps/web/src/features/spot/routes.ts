@@ -1,0 +1,43 @@
+import type { PageEntry } from '../../shared/routing/page.ts';
+
+// The trade page shows the market widgets, whose texts are the markets feature's.
+const namespaces = ['spot', 'markets'];
+
+/** The spot pages: trading, the order centre and the published rules. */
+export const spotRoutes: readonly PageEntry[] = [
+  {
+    path: '/trade/index',
+    load: async () => (await import('./pages/trade/TradePage.tsx')).TradePage,
+    namespaces,
+    access: 'public',
+    menus: [{ placement: 'trade', label: 'menu.spot', search: '?type=spot' }],
+  },
+  {
+    path: '/exchange/index',
+    load: async () => (await import('./pages/trade/TradePage.tsx')).TradePage,
+    namespaces,
+    access: 'public',
+    menus: [],
+  },
+  {
+    path: '/exchange/full-screen/:type',
+    load: async () => (await import('./pages/trade/TradePage.tsx')).FullScreenTradePage,
+    namespaces,
+    access: 'public',
+    menus: [],
+  },
+  {
+    path: '/rule/index',
+    load: async () => (await import('./pages/rules/RulesPage.tsx')).RulesPage,
+    namespaces,
+    access: 'public',
+    menus: [{ placement: 'top', label: 'menu.rules' }],
+  },
+  {
+    path: '/account/entrust/spot',
+    load: async () => (await import('./pages/entrust/SpotEntrustPage.tsx')).default,
+    namespaces,
+    access: 'user',
+    menus: [{ placement: 'assets', label: 'menu.orderCenter' }],
+  },
+];

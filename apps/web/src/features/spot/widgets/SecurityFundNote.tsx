@@ -1,0 +1,49 @@
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@meridian/core';
+import { ratePercent } from '../data/amounts.ts';
+import { useSecurityFund } from '../data/public-queries.ts';
+import './security-fund.css';
+
+/** PRODUCT 2.4: the share of fees the fund receives, as the seed words it. */
+const PUBLISHED_SHARE = '0.1';
+
+/**
+ * The seed's "10% of all transaction fees go to an asset security fund", next to the
+ * fund's live public balance per coin, so the claim can be checked where it is made.
+ */
+export function SecurityFundNote({ coins }: { coins?: readonly string[] } = {}) {
+  const { t } = useTranslation('spot');
+  const fund = useSecurityFund();
+  // Where one market is on screen, the coins its fees are paid in; elsewhere every coin.
+  const wanted = coins?.map((c) => c.toUpperCase());
+  const balances = (fund.data?.balances ?? []).filter(
+    (b) => !wanted || wanted.includes(b.coin.toUpperCase()),
+  );
+  const share = ratePercent(fund.data?.feeShare ?? PUBLISHED_SHARE);
+  return (
+    <div className="fund-note" data-testid="security-fund">
+      <p className="fund-copy">
+        <SafetyCertificateOutlined className="fund-icon" aria-hidden />
+        {t('fund.copy', { share })}
+      </p>
+      {fund.isPending ? (
+        <Skeleton active title={false} paragraph={{ rows: 2, width: ['60%', '40%'] }} />
+      ) : fund.isError ? (
+        <p className="fund-muted">{t('fund.unavailable')}</p>
+      ) : balances.length === 0 ? (
+        <p className="fund-muted">{t('fund.empty')}</p>
+      ) : (
+        <ul className="fund-balances" aria-label={t('fund.balances')}>
+          {balances.map((b) => (
+            <li key={b.coin} data-coin={b.coin}>
+              <span className="fund-coin">{b.coin.toUpperCase()}</span>
+              <span className="num">{formatNumber(b.amount)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { isLanguage, type Language } from '@meridian/contract/languages';
+import { readSetting, writeSetting } from '../platform/storage.ts';
+
+type Messages = Record<string, unknown>;
+
+/**
+ * One namespace per feature plus `common` (the shell, menus, generic messages). Each
+ * language file of each namespace is its own chunk, fetched when a page of the feature
+ * is first opened (the route loader awaits `loadNamespaces`) or, for the namespaces
+ * already in use, when the language is switched (i18next asks this backend again).
+ */
+const loaders = import.meta.glob<{ default: Messages }>([
+  '../../app/locales/*.json',
+  '../../features/*/locales/*.json',
+]);
+
+const fileOf = (lang: string, ns: string) =>
+  ns === 'common' ? `../../app/locales/${lang}.json` : `../../features/${ns}/locales/${lang}.json`;
+
+const lazyMessages = {
+  type: 'backend' as const,
+  init() {},
+  read(lang: string, ns: string, done: (error: unknown, messages?: Messages) => void) {
+    const load = loaders[fileOf(lang, ns)];
+    if (!load) return done(new Error(`No messages for ${ns} in language ${lang}`));
+    load().then(
+      (module) => done(null, module.default),
+      (error: unknown) => done(error),
+    );
+  },
+};
+
+const htmlLang: Record<Language, string> = {
+  en: 'en',
+  ja: 'ja',
+  ko: 'ko',
+  zh: 'zh-CN',
+  pt: 'pt',
+  vi: 'vi',
+  th: 'th',
+  es: 'es',
+  fr: 'fr',
+  ru: 'ru',
+  de: 'de',
+  it: 'it',
+  tw: 'zh-TW',
+};
+
+export function storedLanguage(): Language | undefined {
+  return readSetting('language', (v): v is Language => typeof v === 'string' && isLanguage(v));
+}
+
+/** Starts i18next with `common` and the given feature namespaces loaded. */
+export async function initI18n(
+  initial: Language,
+  namespaces: readonly string[] = [],
+): Promise<void> {
+  if (!i18next.isInitialized) {
+    await i18next
+      .use(lazyMessages)
+      .use(initReactI18next)
+      .init({
+        lng: initial,
+        fallbackLng: false,
+        ns: ['common'],
+        defaultNS: 'common',
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        // useTranslation(['spot', 'markets']) looks a key up in each namespace in turn.
+        react: { nsMode: 'fallback' },
+      });
+  }
+  await loadNamespaces(namespaces);
+  await i18next.changeLanguage(initial);
+  document.documentElement.lang = htmlLang[initial];
+}
+
+/** Loads a feature's messages (for the current language, and on every later switch). */
+export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  if (namespaces.length > 0) await i18next.loadNamespaces([...namespaces]);
+}
+
+/** Switches language once every namespace in use has its messages in that language. */
+export async function switchLanguage(lang: Language): Promise<void> {
+  await i18next.changeLanguage(lang);
+  document.documentElement.lang = htmlLang[lang];
+  writeSetting('language', lang);
+}
+
+export function currentLanguage(): Language {
+  const lang = i18next.language;
+  return isLanguage(lang) ? lang : 'en';
+}
