@@ -37,6 +37,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('runs the market makers by default only in a demo on the simulated index', () => {
+    const makers = (env: Record<string, string>) => loadConfig(env).market.marketMakers;
+    expect(makers({})).toBe(true);
+    expect(makers({ DEMO_MODE: 'false' })).toBe(false);
+    expect(makers({ DATABASE_URL: 'postgres://db/x' })).toBe(false);
+    expect(makers({ INDEX_SOURCE: 'ccxt:binance' })).toBe(false);
+    // A deployment turns them on (or off) knowingly.
+    expect(makers({ DEMO_MODE: 'false', MARKET_MAKERS: 'true' })).toBe(true);
+    expect(makers({ MARKET_MAKERS: 'false' })).toBe(false);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],

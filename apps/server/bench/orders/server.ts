@@ -34,6 +34,8 @@ const config = loadConfig(
     HOST: '127.0.0.1',
     WEB_DIST: webDist,
     DEMO_MODE: 'false',
+    // The makers' quotes are the book the crossing orders take from.
+    MARKET_MAKERS: 'true',
     // Simulated history only costs start-up time; the live market runs as usual.
     MARKET_HISTORY_DAYS: '0',
     LOG_LEVEL: process.env.ORDERS_LOG_LEVEL ?? 'info',

@@ -73,10 +73,7 @@ const envSchema = z.object({
     .default('simulated'),
   MARKET_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   MARKET_HISTORY_DAYS: z.coerce.number().int().min(0).max(30).default(3),
-  MARKET_MAKERS: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+  MARKET_MAKERS: z.enum(['true', 'false', '1', '0']).optional(),
   INDEX_RETENTION_HOURS: z.coerce
     .number()
     .int()
@@ -129,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
   if (!languages.includes(e.DEFAULT_LANGUAGE)) {
     throw new ConfigError('Invalid configuration:\n  DEFAULT_LANGUAGE: must be one of LANGUAGES');
   }
+  const demoMode = e.DEMO_MODE ? e.DEMO_MODE === 'true' || e.DEMO_MODE === '1' : !e.DATABASE_URL;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -149,12 +147,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mqttUrl: e.MQTT_URL,
-    demoMode: e.DEMO_MODE ? e.DEMO_MODE === 'true' || e.DEMO_MODE === '1' : !e.DATABASE_URL,
+    demoMode,
     market: {
       indexSource: e.INDEX_SOURCE,
       tickMs: e.MARKET_TICK_MS,
       historyDays: e.MARKET_HISTORY_DAYS,
-      marketMakers: e.MARKET_MAKERS,
+      // The bots quote with money the platform minted for them: on by default only in a
+      // demo on the simulated index; a real deployment turns them on knowingly.
+      marketMakers: e.MARKET_MAKERS
+        ? e.MARKET_MAKERS === 'true' || e.MARKET_MAKERS === '1'
+        : demoMode && e.INDEX_SOURCE === 'simulated',
       indexRetentionHours: e.INDEX_RETENTION_HOURS,
     },
     coinRates: e.COIN_RATES,

@@ -354,7 +354,13 @@ describe('external index (recorded ccxt fixture)', () => {
 
   beforeAll(async () => {
     platform = await buildPlatform(
-      testConfig({ DEMO_MODE: 'false', MARKET_TICK_MS: '40', INDEX_SOURCE: 'ccxt:binance' }),
+      testConfig({
+        DEMO_MODE: 'false',
+        // Off by default outside a simulated demo: this deployment turns them on.
+        MARKET_MAKERS: 'true',
+        MARKET_TICK_MS: '40',
+        INDEX_SOURCE: 'ccxt:binance',
+      }),
       { logger: false, market: { exchange: fixtureExchange() } },
     );
     await platform.app.ready();
