@@ -7,6 +7,7 @@ import {
   type CommandResult,
   type EngineConfig,
 } from '@meridian/core';
+import { acceptedOrderRow, quantityText, tradeFillRow } from './event-rows.ts';
 import type { EngineDb, EngineTables } from './tables.ts';
 import { kyselyWriter, type ProjectionWriter } from './projection-writer.ts';
 
@@ -116,52 +117,17 @@ export class SqlProjector {
       for (const e of result.events) {
         if (e.type === 'accepted') {
           const m = this.markets.get(e.market)!;
-          inserts.set(e.orderId, {
-            id: e.orderId,
-            market: e.market,
-            user_id: e.user,
-            side: e.side,
-            kind: e.kind,
-            tif: e.tif,
-            price: e.kind === 'market' ? null : this.price(m, e.price),
-            quantity: e.lots > 0 ? this.quantity(m, e.lots) : null,
-            quote_amount: e.quote > 0n ? formatUnits(e.quote, m.spec.quote.decimals) : null,
-            stop_price: e.stop > 0 ? this.price(m, e.stop) : null,
-            filled: '0',
-            filled_lots: 0,
-            status: e.kind === 'stop_limit' ? 'waiting' : 'open',
-            cancel_reason: null,
-            triggered: e.kind === 'stop_limit' ? 0 : 1,
-            client_ref: e.clientRef ?? null,
-            created_at: result.ts,
-            updated_at: result.ts,
-          });
+          inserts.set(e.orderId, acceptedOrderRow(e, m.spec, result.ts));
           this.open.set(e.orderId, { market: m, lots: 0 });
         } else if (e.type === 'trade') {
           const m = this.markets.get(e.market)!;
-          const feeAsset = (buyer: boolean) => (buyer ? m.spec.base : m.spec.quote);
-          const makerBuys = e.takerSide === 'sell';
-          fills.push({
-            id: e.tradeId,
-            market: e.market,
-            price: this.price(m, e.price),
-            quantity: this.quantity(m, e.lots),
-            taker_side: e.takerSide,
-            maker_order_id: e.makerOrderId,
-            taker_order_id: e.takerOrderId,
-            maker_user_id: e.makerUser,
-            taker_user_id: e.takerUser,
-            maker_fee: formatUnits(e.makerFee, feeAsset(makerBuys).decimals),
-            taker_fee: formatUnits(e.takerFee, feeAsset(!makerBuys).decimals),
-            seq: result.seq,
-            created_at: result.ts,
-          });
+          fills.push(tradeFillRow(e, m.spec, result.seq, result.ts));
           for (const id of [e.makerOrderId, e.takerOrderId]) {
             const order = this.open.get(id)!;
             order.lots += e.lots;
             const c = change(id, result.ts);
             c.filledLots = order.lots;
-            c.filled = this.quantity(m, order.lots);
+            c.filled = quantityText(m.spec, order.lots);
           }
         } else if (e.type === 'triggered') {
           const c = change(e.orderId, result.ts);
@@ -224,14 +190,6 @@ export class SqlProjector {
       lastSeq,
     });
     this.projected = lastSeq;
-  }
-
-  private price(m: Market, ticks: number): string {
-    return formatUnits(BigInt(ticks) * m.spec.tickSize, m.spec.quote.decimals);
-  }
-
-  private quantity(m: Market, lots: number): string {
-    return formatUnits(m.baseAmount(lots), m.spec.base.decimals);
   }
 }
 
