@@ -25,7 +25,7 @@ async function main(): Promise<number> {
     if (report.violations.length === 0) {
       console.log(
         `ledger ok (${where}): ${report.postings} postings, ${report.accounts} accounts, ` +
-          `${report.assets} assets; every asset sums to zero, no user balance negative, ` +
+          `${report.assets} assets; every asset sums to zero, no account but the platform float negative, ` +
           `balances equal their rebuild from postings`,
       );
       return 0;
