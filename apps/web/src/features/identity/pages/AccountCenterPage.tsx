@@ -5,7 +5,7 @@ import { ApiKeys } from '../widgets/ApiKeys.tsx';
 import { DeviceManagement } from '../widgets/DeviceManagement.tsx';
 import { ProfileOverview } from '../widgets/ProfileOverview.tsx';
 import { SecurityList } from '../widgets/SecurityList.tsx';
-import '../widgets/identity.css';
+import styles from '../widgets/identity.module.css';
 
 const TABS = ['info', 'security', 'device-management', 'api'] as const;
 type Tab = (typeof TABS)[number];
@@ -18,7 +18,7 @@ export default function AccountCenterPage() {
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'info';
   return (
-    <div className="account-page">
+    <div className={styles.accountPage}>
       <h1>{t('account.center.title')}</h1>
       <Tabs
         activeKey={tab}

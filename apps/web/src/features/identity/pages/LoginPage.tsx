@@ -14,6 +14,7 @@ import { ApiError, SECOND_FACTOR_CODE } from '../../../shared/api/client.ts';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import { useSession } from '../../../shared/session/store.ts';
+import styles from '../widgets/identity.module.css';
 
 interface LoginForm {
   username: string;
@@ -113,7 +114,7 @@ export default function LoginPage() {
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <div className="auth-links">
+        <div className={styles.authLinks}>
           <span />
           <Link to="/user/reset">{t('account.login.forgot')}</Link>
         </div>

@@ -16,6 +16,7 @@ import { useSubmit } from '../useSubmit.ts';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import { useSession } from '../../../shared/session/store.ts';
+import styles from '../widgets/identity.module.css';
 
 interface RegisterForm {
   account?: string;
@@ -134,7 +135,7 @@ export default function RegisterPage() {
         <Form.Item name="inviteCode" label={t('account.field.inviteCodeOptional')}>
           <Input autoComplete="off" />
         </Form.Item>
-        <p className="form-hint">
+        <p className={styles.formHint}>
           {t('account.register.agree')}{' '}
           <Link to="/user/index?key=termsService">{t('account.terms.title')}</Link>
         </p>

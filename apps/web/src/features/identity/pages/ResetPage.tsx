@@ -8,6 +8,7 @@ import { targetKey, useCodeSender } from '../useCodeSender.ts';
 import { useSubmit } from '../useSubmit.ts';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';
+import styles from '../widgets/identity.module.css';
 
 interface ResetForm {
   email: string;
@@ -41,7 +42,7 @@ export default function ResetPage() {
       title={t('account.reset.title')}
       footer={<Link to="/user/login">{t('account.reset.backToLogin')}</Link>}
     >
-      <p className="form-hint" style={{ marginTop: 0 }}>
+      <p className={styles.formHint} style={{ marginTop: 0 }}>
         {t('account.reset.lead')}
       </p>
       <Form<ResetForm>

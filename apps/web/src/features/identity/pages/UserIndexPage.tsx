@@ -6,7 +6,7 @@ import { LoginPasswordForm } from '../widgets/LoginPasswordForm.tsx';
 import { LoginPrompt } from '../widgets/LoginPrompt.tsx';
 import { ProfileOverview } from '../widgets/ProfileOverview.tsx';
 import { useSession } from '../../../shared/session/store.ts';
-import '../widgets/identity.css';
+import styles from '../widgets/identity.module.css';
 
 const KEYS = ['all', 'tardPwd', 'loginPwd', 'termsService', 'helper'] as const;
 type Key = (typeof KEYS)[number];
@@ -18,7 +18,7 @@ const HELP = ['q1', 'q2', 'q3', 'q4', 'q5'] as const;
 function Terms() {
   const { t } = useTranslation('identity');
   return (
-    <Card title={t('account.terms.title')} className="doc-text">
+    <Card title={t('account.terms.title')} className={styles.docText}>
       {TERMS.map((p) => (
         <p key={p}>{t(`account.terms.${p}`)}</p>
       ))}
@@ -55,7 +55,7 @@ export default function UserIndexPage() {
   const guard = (k: Key, node: React.ReactNode) =>
     needsLogin(k) && !isLogin ? <LoginPrompt /> : node;
   return (
-    <div className="account-page">
+    <div className={styles.accountPage}>
       <Tabs
         activeKey={key}
         onChange={(next) => setParams({ key: next })}

@@ -21,6 +21,7 @@ import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import { useSession } from '../../../shared/session/store.ts';
+import styles from './identity.module.css';
 
 type Scope = 'read' | 'trade' | 'withdraw';
 type Created = CallData<typeof createApiKey>;
@@ -73,12 +74,12 @@ export function ApiKeys() {
   });
 
   return (
-    <div className="account-page">
+    <div className={styles.accountPage}>
       <Card title={t('account.api.create')}>
         <Form<Values>
           form={form}
           layout="vertical"
-          className="account-form"
+          className={styles.accountForm}
           initialValues={{ scopes: ['read'], expiresInDays: 90 }}
           onFinish={(v) => create.mutate(v)}
         >
@@ -150,7 +151,7 @@ export function ApiKeys() {
               title: t('account.api.key'),
               dataIndex: 'apiKey',
               render: (key: string) => (
-                <span className="secret-box">
+                <span className={styles.secretBox}>
                   {key} <CopyButton value={key} />
                 </span>
               ),
@@ -208,11 +209,11 @@ export function ApiKeys() {
           style={{ marginBottom: 16 }}
         />
         <p>
-          {t('account.api.key')}: <span className="secret-box">{created?.apiKey}</span>{' '}
+          {t('account.api.key')}: <span className={styles.secretBox}>{created?.apiKey}</span>{' '}
           <CopyButton value={created?.apiKey ?? ''} />
         </p>
         <p>
-          {t('account.api.secret')}: <span className="secret-box">{created?.secret}</span>{' '}
+          {t('account.api.secret')}: <span className={styles.secretBox}>{created?.secret}</span>{' '}
           <CopyButton value={created?.secret ?? ''} />
         </p>
       </Modal>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LanguageSelect } from '../../../shared/ui/LanguageSelect.tsx';
 import { usePlatform } from '../../../shared/platform/context.tsx';
-import './identity.css';
+import styles from './identity.module.css';
 
 /** The frame of the login, register and reset pages, which show no header (seed section 2). */
 export function AuthCard({
@@ -16,19 +16,19 @@ export function AuthCard({
 }) {
   const { config } = usePlatform();
   return (
-    <div className="auth-page">
-      <div className="auth-language">
+    <div className={styles.authPage}>
+      <div className={styles.authLanguage}>
         <LanguageSelect everywhere />
       </div>
-      <Link to="/home/index" className="auth-brand" aria-label={config.brand}>
+      <Link to="/home/index" className={styles.authBrand} aria-label={config.brand}>
         <img src="/favicon.svg" alt="" width={32} height={32} />
         <span>{config.brand}</span>
       </Link>
-      <section className="auth-card" aria-labelledby="auth-title">
+      <section className={styles.authCard} aria-labelledby="auth-title">
         <h1 id="auth-title">{title}</h1>
         {children}
       </section>
-      {footer && <div className="auth-footer">{footer}</div>}
+      {footer && <div className={styles.authFooter}>{footer}</div>}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import styles from './identity.module.css';
 
 interface CodeInputProps {
   /** Set by Form.Item, so the field's label points at the input. */
@@ -34,7 +35,7 @@ export function CodeInput({
         maxLength={6}
         placeholder={t('account.code.placeholder')}
       />
-      <Button onClick={onSend} disabled={!canSend} loading={sending} className="code-button">
+      <Button onClick={onSend} disabled={!canSend} loading={sending} className={styles.codeButton}>
         {secondsLeft > 0
           ? t('account.code.resendIn', { seconds: secondsLeft })
           : t('account.code.send')}

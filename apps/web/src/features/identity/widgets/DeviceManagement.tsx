@@ -11,6 +11,7 @@ import {
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';
+import styles from './identity.module.css';
 
 const PAGE_SIZE = 15;
 
@@ -47,7 +48,7 @@ export function DeviceManagement() {
   });
 
   return (
-    <div className="account-page">
+    <div className={styles.accountPage}>
       <Card title={t('account.devices.title')}>
         <Table
           rowKey="id"

@@ -11,6 +11,7 @@ import { sealForServer } from '../seal.ts';
 import { useCodeSender } from '../useCodeSender.ts';
 import { useReloadUser } from '../useReloadUser.ts';
 import { useSubmit } from '../useSubmit.ts';
+import styles from './identity.module.css';
 
 interface Values {
   code?: string;
@@ -59,7 +60,7 @@ export function FundPasswordForm() {
     <Form<Values>
       form={form}
       layout="vertical"
-      className="account-form"
+      className={styles.accountForm}
       onFinish={(v) => void submit(v)}
     >
       <Alert

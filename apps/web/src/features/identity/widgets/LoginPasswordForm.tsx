@@ -9,6 +9,7 @@ import { NewPasswordFields } from './fields.tsx';
 import { sealForServer } from '../seal.ts';
 import { useReloadUser } from '../useReloadUser.ts';
 import { useSubmit } from '../useSubmit.ts';
+import styles from './identity.module.css';
 
 interface Values {
   oldPassword: string;
@@ -37,7 +38,7 @@ export function LoginPasswordForm() {
     <Form<Values>
       form={form}
       layout="vertical"
-      className="account-form"
+      className={styles.accountForm}
       onFinish={(v) => void submit(v)}
     >
       <Alert

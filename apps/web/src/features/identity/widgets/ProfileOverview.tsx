@@ -6,18 +6,19 @@ import { maskEmail, maskPhone } from '@meridian/core';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { useSession } from '../../../shared/session/store.ts';
+import styles from './identity.module.css';
 
 function Done({ ok, label, to }: { ok: boolean; label: string; to: string }) {
   const { t } = useTranslation('identity');
   return (
-    <Link to={to} className="check-item">
+    <Link to={to} className={styles.checkItem}>
       {ok ? (
         <CheckCircleFilled style={{ color: 'var(--app-primary)' }} />
       ) : (
         <ExclamationCircleOutlined />
       )}{' '}
       {label}{' '}
-      <span className="check-state">
+      <span className={styles.checkState}>
         {ok ? t('account.security.on') : t('account.security.off')}
       </span>
     </Link>
@@ -37,16 +38,16 @@ export function ProfileOverview() {
       : (user.account ?? user.id);
   const inviteLink = `${window.location.origin}/i&${user.inviteCode}`;
   return (
-    <div className="account-page">
+    <div className={styles.accountPage}>
       <Card>
-        <div className="profile-head">
+        <div className={styles.profileHead}>
           <Avatar size={56} src={user.avatar ?? '/avatar-default.svg'} icon={<UserOutlined />} />
           <div>
-            <div className="profile-name">
+            <div className={styles.profileName}>
               {name}{' '}
               {user.vip ? <Tag color="gold">VIP</Tag> : <Tag>{t('account.profile.normal')}</Tag>}
             </div>
-            <div className="profile-uid">
+            <div className={styles.profileUid}>
               UID <span className="num">{user.userId}</span> <CopyButton value={user.userId} />
             </div>
           </div>
@@ -78,12 +79,12 @@ export function ProfileOverview() {
             <span className="num">{user.inviteCode}</span> <CopyButton value={user.inviteCode} />
           </Descriptions.Item>
           <Descriptions.Item label={t('account.profile.inviteLink')}>
-            <span className="secret-box">{inviteLink}</span> <CopyButton value={inviteLink} />
+            <span className={styles.secretBox}>{inviteLink}</span> <CopyButton value={inviteLink} />
           </Descriptions.Item>
         </Descriptions>
       </Card>
       <Card title={t('account.security.title')}>
-        <div className="checklist">
+        <div className={styles.checklist}>
           <Done
             ok={user.fundPasswordSet}
             label={t('account.security.fundPassword')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { maskEmail, maskPhone } from '@meridian/core';
 import { useSession } from '../../../shared/session/store.ts';
+import styles from './identity.module.css';
 
 interface Row {
   key: string;
@@ -71,8 +72,8 @@ export function SecurityList() {
   return (
     <Card title={t('account.security.title')}>
       {rows.map((row) => (
-        <div key={row.key} className="security-row">
-          <div className="what">
+        <div key={row.key} className={styles.securityRow}>
+          <div className={styles.what}>
             <strong>
               {row.title} {row.state && <Tag>{row.state}</Tag>}
             </strong>

@@ -4,6 +4,7 @@ import { CodeInput } from './CodeInput.tsx';
 import { CountryCodeSelect } from './CountryCodeSelect.tsx';
 import { confirmRule, passwordRule } from '../password-rules.ts';
 import type { useCodeSender } from '../useCodeSender.ts';
+import styles from './identity.module.css';
 
 export type IdentityType = 'account' | 'email' | 'phone';
 
@@ -103,7 +104,7 @@ export function NewPasswordFields({ name = 'password', label }: { name?: string;
       <Form.Item name={name} label={label} rules={[passwordRule]}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <p className="form-hint">{t('account.password.rule')}</p>
+      <p className={styles.formHint}>{t('account.password.rule')}</p>
       <Form.Item
         name="confirmPassword"
         label={t('account.field.confirmPassword')}

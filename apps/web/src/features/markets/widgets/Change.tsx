@@ -1,4 +1,6 @@
 import { formatChangePercent } from '@meridian/core';
+import { cx } from '../../../shared/ui/cx.ts';
+import ui from '../../../shared/ui/market.module.css';
 import { directionOf } from './direction.ts';
 
 /**
@@ -8,12 +10,21 @@ import { directionOf } from './direction.ts';
 export function ChangePercent({
   value,
   pill = false,
+  className,
 }: {
   value: string | undefined;
   pill?: boolean;
+  className?: string;
 }) {
   const direction = directionOf(value);
   const sign = direction === 'up' ? '+' : direction === 'down' ? '-' : '';
   const text = value === undefined ? '--' : `${sign}${formatChangePercent(value)}%`;
-  return <span className={`num chg chg-${direction}${pill ? ' chg-pill' : ''}`}>{text}</span>;
+  return (
+    <span
+      className={cx('num', ui[direction], pill && ui.pill, className)}
+      data-direction={direction}
+    >
+      {text}
+    </span>
+  );
 }

@@ -1,6 +1,8 @@
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { cx } from '../../../shared/ui/cx.ts';
+import ui from '../../../shared/ui/market.module.css';
 import { useStarred } from '../data/hooks.ts';
 
 /** The star of one market; it reads only its own symbol's star. */
@@ -19,7 +21,7 @@ export function FavouriteStar({
     <Button
       type="text"
       size="small"
-      className={`mkt-star${starred ? ' is-on' : ''}`}
+      className={cx(ui.star, starred && ui.starOn)}
       icon={starred ? <StarFilled /> : <StarOutlined />}
       aria-pressed={starred}
       // The star shows the user's choice at once; assistive tech hears it is being saved.

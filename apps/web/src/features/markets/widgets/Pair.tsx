@@ -1,10 +1,12 @@
+import ui from '../../../shared/ui/market.module.css';
+
 /** `BTC/USDT` with the quote quieter, as exchanges print a pair. */
 export function PairName({ name }: { name: string }) {
   const [base, quote] = name.split('/');
   return (
-    <span className="mkt-pair">
+    <span className={ui.pair}>
       {base}
-      {quote ? <span className="mkt-pair-quote">/{quote}</span> : null}
+      {quote ? <span className={ui.pairQuote}>/{quote}</span> : null}
     </span>
   );
 }

@@ -14,6 +14,9 @@ import {
 } from '../data/order-labels.ts';
 import { CancelButton } from './CancelButton.tsx';
 import { OrderFills } from './OrderFills.tsx';
+import ui from '../../../shared/ui/market.module.css';
+import styles from './orders.module.css';
+import { cx } from '../../../shared/ui/cx.ts';
 
 function OrderCard({ order }: { order: SpotOrder }) {
   const { t } = useTranslation('spot');
@@ -33,22 +36,22 @@ function OrderCard({ order }: { order: SpotOrder }) {
     [t('orders.col.entrustedValue'), exactAmount(order.entrustedValue)],
   ];
   return (
-    <li className="order-card" data-order-id={order.id}>
-      <div className="order-card-head">
-        <span className="order-card-pair">{displayName(order.symbol)}</span>
-        <span className={order.side === 'buy' ? 'px-up' : 'px-down'}>
+    <li className={styles.orderCard} data-order-id={order.id}>
+      <div className={styles.orderCardHead}>
+        <span className={styles.orderCardPair}>{displayName(order.symbol)}</span>
+        <span className={order.side === 'buy' ? ui.up : ui.down}>
           {t(orderSideKey(order.side))}
         </span>
-        <span className="orders-muted">{t(orderTypeKey(order.type))}</span>
-        <span className="order-card-action">
+        <span className={styles.ordersMuted}>{t(orderTypeKey(order.type))}</span>
+        <span className={styles.orderCardAction}>
           {isOpenOrder(order) ? <CancelButton order={order} /> : null}
         </span>
       </div>
-      <div className="order-card-sub orders-muted">
+      <div className={`${styles.orderCardSub} ${styles.ordersMuted}`}>
         <span>{formatTime(isoOf(order.time))}</span>
-        <span className="orders-status">{t(orderStatusKey(order))}</span>
+        <span className={styles.ordersStatus}>{t(orderStatusKey(order))}</span>
       </div>
-      <dl className="order-card-figures">
+      <dl className={styles.orderCardFigures}>
         {figures.map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
@@ -59,13 +62,13 @@ function OrderCard({ order }: { order: SpotOrder }) {
       <Button
         type="link"
         size="small"
-        className="order-card-fills"
+        className={styles.orderCardFills}
         onClick={() => setShowFills((v) => !v)}
       >
         {showFills ? t('orders.fills.hide') : t('orders.fills.show')}
       </Button>
       {showFills && (
-        <div className="orders-scroll">
+        <div className={styles.ordersScroll}>
           <OrderFills orderId={order.id} />
         </div>
       )}
@@ -87,7 +90,7 @@ export function OrderCards({
   if (!orders || orders.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
   return (
-    <ul className={`order-cards${loading ? ' is-loading' : ''}`}>
+    <ul className={cx(styles.orderCards, loading && styles.isLoading)}>
       {orders.map((order) => (
         <OrderCard key={order.id} order={order} />
       ))}

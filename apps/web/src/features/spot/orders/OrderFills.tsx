@@ -4,6 +4,7 @@ import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { exactAmount } from '../data/amounts.ts';
 import { isoOf } from '../data/order-labels.ts';
 import { useOrderFills } from '../data/spot-queries.ts';
+import styles from './orders.module.css';
 
 /** The fills of one order, shown when its row is expanded. */
 export function OrderFills({ orderId }: { orderId: string }) {
@@ -13,9 +14,11 @@ export function OrderFills({ orderId }: { orderId: string }) {
   if (fills.isPending) return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
   if (fills.isError) return <Alert type="error" showIcon title={t('orders.loadFailed')} />;
   if (fills.data.length === 0)
-    return <p className="orders-muted orders-fills-empty">{t('orders.fills.none')}</p>;
+    return (
+      <p className={`${styles.ordersMuted} ${styles.ordersFillsEmpty}`}>{t('orders.fills.none')}</p>
+    );
   return (
-    <table className="orders-fills" aria-label={t('orders.fills.title')}>
+    <table className={styles.ordersFills} aria-label={t('orders.fills.title')}>
       <thead>
         <tr>
           <th>{t('orders.col.time')}</th>

@@ -17,6 +17,8 @@ import { CancelButton } from './CancelButton.tsx';
 import { OrderCards } from './OrderCards.tsx';
 import { OrderFills } from './OrderFills.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
+import ui from '../../../shared/ui/market.module.css';
+import styles from './orders.module.css';
 
 export interface OrdersTableProps {
   testId: string;
@@ -35,9 +37,9 @@ export interface OrdersTableProps {
 export function StackedTime({ text }: { text: string }) {
   const [date, time] = text.split(' ');
   return (
-    <span className="orders-time">
+    <span className={styles.ordersTime}>
       <span>{date}</span>
-      {time && <span className="orders-muted">{time}</span>}
+      {time && <span className={styles.ordersMuted}>{time}</span>}
     </span>
   );
 }
@@ -58,7 +60,7 @@ function useColumns(): TableColumnsType<SpotOrder> {
       key: 'side',
       title: t('orders.col.side'),
       render: (_, o) => (
-        <span className={o.side === 'buy' ? 'px-up' : 'px-down'}>{t(orderSideKey(o.side))}</span>
+        <span className={o.side === 'buy' ? ui.up : ui.down}>{t(orderSideKey(o.side))}</span>
       ),
     },
     {
@@ -69,7 +71,7 @@ function useColumns(): TableColumnsType<SpotOrder> {
     },
     {
       key: 'trigger',
-      title: <span className="orders-th">{t('orders.col.triggerPrice')}</span>,
+      title: <span className={styles.ordersTh}>{t('orders.col.triggerPrice')}</span>,
       ...num,
       render: (_, o) => exactAmount(o.triggerPrice),
     },
@@ -87,20 +89,20 @@ function useColumns(): TableColumnsType<SpotOrder> {
     },
     {
       key: 'average',
-      title: <span className="orders-th">{t('orders.col.averagePrice')}</span>,
+      title: <span className={styles.ordersTh}>{t('orders.col.averagePrice')}</span>,
       ...num,
       render: (_, o) => exactAmount(o.averagePrice),
     },
     {
       key: 'value',
-      title: <span className="orders-th">{t('orders.col.entrustedValue')}</span>,
+      title: <span className={styles.ordersTh}>{t('orders.col.entrustedValue')}</span>,
       ...num,
       render: (_, o) => exactAmount(o.entrustedValue),
     },
     {
       key: 'status',
       title: t('orders.col.status'),
-      render: (_, o) => <span className="orders-status">{t(orderStatusKey(o))}</span>,
+      render: (_, o) => <span className={styles.ordersStatus}>{t(orderStatusKey(o))}</span>,
     },
     {
       key: 'action',
@@ -125,11 +127,11 @@ export function OrdersTable(props: OrdersTableProps) {
   const paged = props.total > props.size;
   if (phone)
     return (
-      <div className="orders-scroll" data-testid={props.testId}>
+      <div className={styles.ordersScroll} data-testid={props.testId}>
         <OrderCards orders={props.orders} loading={props.loading} emptyText={props.emptyText} />
         {paged && (
           <Pagination
-            className="orders-pager"
+            className={styles.ordersPager}
             simple
             size="small"
             current={props.page}
@@ -141,7 +143,7 @@ export function OrdersTable(props: OrdersTableProps) {
       </div>
     );
   return (
-    <div className="orders-scroll" data-testid={props.testId}>
+    <div className={styles.ordersScroll} data-testid={props.testId}>
       <Table<SpotOrder>
         size="small"
         rowKey="id"

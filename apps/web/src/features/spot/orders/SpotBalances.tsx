@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { exactAmount } from '../data/amounts.ts';
 import { useSpotWallet } from '../data/spot-queries.ts';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
+import styles from './orders.module.css';
+import ui from '../../../shared/ui/market.module.css';
 
 /** The market's base and quote coins in the spot wallet: available and held by orders. */
 export function SpotBalances({ symbol }: { symbol: string }) {
@@ -13,8 +15,8 @@ export function SpotBalances({ symbol }: { symbol: string }) {
     return <LoadFailed title={t('orders.loadFailed')} onRetry={() => void wallet.refetch()} />;
   const rows = [wallet.data.base, wallet.data.quote];
   return (
-    <div className="orders-scroll" data-testid="balances">
-      <table className="data-table orders-balances">
+    <div className={styles.ordersScroll} data-testid="balances">
+      <table className={`${ui.dataTable} ${styles.ordersBalances}`}>
         <thead>
           <tr>
             <th>{t('orders.col.coin')}</th>
@@ -25,7 +27,7 @@ export function SpotBalances({ symbol }: { symbol: string }) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.coin} data-coin={row.coin}>
-              <td className="orders-coin">{row.coin.toUpperCase()}</td>
+              <td className={styles.ordersCoin}>{row.coin.toUpperCase()}</td>
               <td className="num">{exactAmount(row.available)}</td>
               <td className="num">{exactAmount(row.held)}</td>
             </tr>

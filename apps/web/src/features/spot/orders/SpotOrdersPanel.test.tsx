@@ -8,6 +8,7 @@ import { useSession } from '../../../shared/session/store.ts';
 import { useSettings } from '../../../shared/settings/store.ts';
 import { testUser } from '../../../shared/session/test-user.ts';
 import { installDomShims } from '../../../shared/testing/fixtures.ts';
+import ui from '../../../shared/ui/market.module.css';
 import { testFill, testOrder } from '../data/test-orders.ts';
 import { SpotOrdersPanel } from './SpotOrdersPanel.tsx';
 
@@ -124,7 +125,7 @@ describe('spot orders panel', { timeout: 20_000 }, () => {
     const cells = within(row);
     expect(cells.getByText('BTC/USDT')).toBeTruthy();
     expect(cells.getByText('Limit')).toBeTruthy();
-    expect(cells.getByText('Buy').className).toContain('px-up');
+    expect(cells.getByText('Buy').className).toContain(ui.up);
     expect(cells.getAllByText('65,000.5')).toHaveLength(2); // price and average price
     expect(cells.getByText('0.25')).toBeTruthy();
     expect(cells.getByText('0.1')).toBeTruthy();
@@ -138,7 +139,7 @@ describe('spot orders panel', { timeout: 20_000 }, () => {
     expect(stop.getByText('Stop-limit')).toBeTruthy();
     expect(stop.getByText('61,000')).toBeTruthy();
     expect(stop.getByText('Waiting for trigger price')).toBeTruthy();
-    expect(stop.getByText('Sell').className).toContain('px-down');
+    expect(stop.getByText('Sell').className).toContain(ui.down);
 
     expect(screen.getByRole('tab', { name: 'Open orders (2)' })).toBeTruthy();
     expect(api.quiet).toHaveBeenCalledWith(expect.objectContaining({ path: '/api/order/list' }), {

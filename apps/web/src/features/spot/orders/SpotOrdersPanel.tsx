@@ -8,8 +8,7 @@ import { OrdersTable } from './OrdersTable.tsx';
 import { SpotBalances } from './SpotBalances.tsx';
 import { TradeHistory } from './TradeHistory.tsx';
 import { VisitorOrders } from './VisitorOrders.tsx';
-import '../../../shared/ui/market.css';
-import './orders.css';
+import styles from './orders.module.css';
 
 const OPEN_PAGE_SIZE = 50;
 const HISTORY_PAGE_SIZE = 10;
@@ -63,22 +62,22 @@ export function SpotOrdersPanel({ symbol }: { symbol: string }) {
 
   if (!signedIn)
     return (
-      <section className="orders-panel" aria-label={t('orders.title')}>
+      <section className={styles.ordersPanel} aria-label={t('orders.title')}>
         <VisitorOrders />
       </section>
     );
 
   const ordersTab = tab === 'open' || tab === 'history';
   const scopeSwitch = ordersTab ? (
-    <label className="orders-scope">
+    <label className={styles.ordersScope}>
       <Switch size="small" checked={currentOnly} onChange={setCurrentOnly} />
       <span>{t('orders.currentOnly')}</span>
     </label>
   ) : null;
   return (
-    <section className="orders-panel" aria-label={t('orders.title')}>
+    <section className={styles.ordersPanel} aria-label={t('orders.title')}>
       {/* On a phone the tabs need the whole row; the switch goes above them. */}
-      {phone && scopeSwitch && <div className="orders-scope-row">{scopeSwitch}</div>}
+      {phone && scopeSwitch && <div className={styles.ordersScopeRow}>{scopeSwitch}</div>}
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as Tab)}

@@ -9,6 +9,8 @@ import { isoOf, orderSideKey } from '../data/order-labels.ts';
 import { useMyFills } from '../data/spot-queries.ts';
 import { StackedTime } from './OrdersTable.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
+import ui from '../../../shared/ui/market.module.css';
+import styles from './orders.module.css';
 
 /** My latest fills in one market (myExchangeLog), newest first. */
 export function TradeHistory({ symbol }: { symbol: string }) {
@@ -27,7 +29,7 @@ export function TradeHistory({ symbol }: { symbol: string }) {
       key: 'side',
       title: t('orders.col.side'),
       render: (_, f) => (
-        <span className={f.side === 'buy' ? 'px-up' : 'px-down'}>{t(orderSideKey(f.side))}</span>
+        <span className={f.side === 'buy' ? ui.up : ui.down}>{t(orderSideKey(f.side))}</span>
       ),
     },
     { key: 'role', title: t('orders.col.role'), render: (_, f) => t(`orders.role.${f.role}`) },
@@ -49,7 +51,7 @@ export function TradeHistory({ symbol }: { symbol: string }) {
   if (fills.isError)
     return <LoadFailed title={t('orders.loadFailed')} onRetry={() => void fills.refetch()} />;
   return (
-    <div className="orders-scroll" data-testid="trade-history">
+    <div className={styles.ordersScroll} data-testid="trade-history">
       <Table<SpotFill>
         size="small"
         rowKey="id"

@@ -2,6 +2,7 @@ import { Button, Result } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import styles from './orders.module.css';
 
 /** What a visitor sees in place of orders: why it is empty, and the two ways in. */
 export function VisitorOrders() {
@@ -10,7 +11,7 @@ export function VisitorOrders() {
   const redirect = encodeURIComponent(pathname + search);
   return (
     <Result
-      className="orders-visitor"
+      className={styles.ordersVisitor}
       icon={<LockOutlined />}
       title={t('orders.visitor.title')}
       subTitle={t('orders.visitor.lead')}

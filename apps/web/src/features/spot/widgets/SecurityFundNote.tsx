@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@meridian/core';
 import { ratePercent } from '../data/amounts.ts';
 import { useSecurityFund } from '../data/public-queries.ts';
-import './security-fund.css';
+import { cx } from '../../../shared/ui/cx.ts';
+import styles from './security-fund.module.css';
 
 /** PRODUCT 2.4: the share of fees the fund receives, as the seed words it. */
 const PUBLISHED_SHARE = '0.1';
@@ -13,7 +14,14 @@ const PUBLISHED_SHARE = '0.1';
  * The seed's "10% of all transaction fees go to an asset security fund", next to the
  * fund's live public balance per coin, so the claim can be checked where it is made.
  */
-export function SecurityFundNote({ coins }: { coins?: readonly string[] } = {}) {
+export function SecurityFundNote({
+  coins,
+  inline = false,
+}: {
+  coins?: readonly string[];
+  /** One quiet line under other content (the trade page's orders) instead of a block. */
+  inline?: boolean;
+} = {}) {
   const { t } = useTranslation('spot');
   const fund = useSecurityFund();
   // Where one market is on screen, the coins its fees are paid in; elsewhere every coin.
@@ -23,22 +31,22 @@ export function SecurityFundNote({ coins }: { coins?: readonly string[] } = {}) 
   );
   const share = ratePercent(fund.data?.feeShare ?? PUBLISHED_SHARE);
   return (
-    <div className="fund-note" data-testid="security-fund">
-      <p className="fund-copy">
-        <SafetyCertificateOutlined className="fund-icon" aria-hidden />
+    <div className={cx(styles.fundNote, inline && styles.inline)} data-testid="security-fund">
+      <p className={styles.fundCopy}>
+        <SafetyCertificateOutlined className={styles.fundIcon} aria-hidden />
         {t('fund.copy', { share })}
       </p>
       {fund.isPending ? (
         <Skeleton active title={false} paragraph={{ rows: 2, width: ['60%', '40%'] }} />
       ) : fund.isError ? (
-        <p className="fund-muted">{t('fund.unavailable')}</p>
+        <p className={styles.fundMuted}>{t('fund.unavailable')}</p>
       ) : balances.length === 0 ? (
-        <p className="fund-muted">{t('fund.empty')}</p>
+        <p className={styles.fundMuted}>{t('fund.empty')}</p>
       ) : (
-        <ul className="fund-balances" aria-label={t('fund.balances')}>
+        <ul className={styles.fundBalances} aria-label={t('fund.balances')}>
           {balances.map((b) => (
             <li key={b.coin} data-coin={b.coin}>
-              <span className="fund-coin">{b.coin.toUpperCase()}</span>
+              <span className={styles.fundCoin}>{b.coin.toUpperCase()}</span>
               <span className="num">{formatNumber(b.amount)}</span>
             </li>
           ))}

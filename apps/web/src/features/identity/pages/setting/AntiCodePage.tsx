@@ -11,6 +11,7 @@ import { useSubmit } from '../../useSubmit.ts';
 import { notifier } from '../../../../shared/feedback/notifier.ts';
 import { usePlatform } from '../../../../shared/platform/context.tsx';
 import { useSession } from '../../../../shared/session/store.ts';
+import styles from '../../widgets/identity.module.css';
 
 /** The anti-phishing code: every genuine email from the platform carries it. */
 export default function AntiCodePage() {
@@ -46,7 +47,7 @@ export default function AntiCodePage() {
         <Form
           form={form}
           layout="vertical"
-          className="account-form"
+          className={styles.accountForm}
           onFinish={(v) => void submit(v)}
         >
           <Form.Item

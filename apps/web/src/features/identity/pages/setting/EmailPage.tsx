@@ -10,6 +10,7 @@ import { useSubmit } from '../../useSubmit.ts';
 import { notifier } from '../../../../shared/feedback/notifier.ts';
 import { usePlatform } from '../../../../shared/platform/context.tsx';
 import { useSession } from '../../../../shared/session/store.ts';
+import styles from '../../widgets/identity.module.css';
 
 /** Bind (certify) an email address with a code sent to it. */
 export default function EmailPage() {
@@ -45,7 +46,7 @@ export default function EmailPage() {
         <Form
           form={form}
           layout="vertical"
-          className="account-form"
+          className={styles.accountForm}
           onFinish={(v) => void submit(v)}
         >
           <Form.Item

@@ -14,6 +14,7 @@ import { CopyButton } from '../../../../shared/ui/CopyButton.tsx';
 import { notifier } from '../../../../shared/feedback/notifier.ts';
 import { usePlatform } from '../../../../shared/platform/context.tsx';
 import { useSession } from '../../../../shared/session/store.ts';
+import styles from '../../widgets/identity.module.css';
 
 /** Bind Google authenticator with a QR code and a code, or unbind it with a code. */
 export default function GooglePage() {
@@ -40,7 +41,7 @@ export default function GooglePage() {
   const codeForm = (action: '1' | '2', submitLabel: string) => (
     <Form
       layout="vertical"
-      className="account-form"
+      className={styles.accountForm}
       onFinish={(v: { code: string }) => void confirm.submit(v.code, action)}
     >
       <GoogleCodeField />
@@ -74,11 +75,11 @@ export default function GooglePage() {
               { title: t('account.google.step3') },
             ]}
           />
-          <div className="qr-wrap">
+          <div className={styles.qrWrap}>
             <QRCodeSVG value={pending.otpauthUri} size={176} title={t('account.google.qr')} />
           </div>
           <div>
-            {t('account.google.manual')}: <span className="secret-box">{pending.secret}</span>{' '}
+            {t('account.google.manual')}: <span className={styles.secretBox}>{pending.secret}</span>{' '}
             <CopyButton value={pending.secret} />
           </div>
           <Alert type="warning" showIcon title={t('account.google.backup')} />

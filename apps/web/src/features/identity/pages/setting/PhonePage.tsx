@@ -10,6 +10,7 @@ import { useSubmit } from '../../useSubmit.ts';
 import { notifier } from '../../../../shared/feedback/notifier.ts';
 import { usePlatform } from '../../../../shared/platform/context.tsx';
 import { useSession } from '../../../../shared/session/store.ts';
+import styles from '../../widgets/identity.module.css';
 
 interface Values {
   areaCode: string;
@@ -53,7 +54,7 @@ export default function PhonePage() {
         <Form<Values>
           form={form}
           layout="vertical"
-          className="account-form"
+          className={styles.accountForm}
           initialValues={{ areaCode: '86' }}
           onFinish={(v) => void submit(v)}
         >

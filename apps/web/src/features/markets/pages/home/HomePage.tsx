@@ -6,12 +6,11 @@ import type { HealthData } from '@meridian/contract/calls/system';
 import { useLiveTickers } from '../../data/hooks.ts';
 import { useMarketRows, useSeedTickers } from '../../data/rows.ts';
 import { LoadFailed } from '../../../../shared/ui/LoadFailed.tsx';
-import '../../../../shared/ui/market.css';
 import { usePlatform } from '../../../../shared/platform/context.tsx';
 import { MarketOverview } from './MarketOverview.tsx';
 import { TopMovers } from './TopMovers.tsx';
 import { usePlatformHealth } from './usePlatformHealth.ts';
-import './home.css';
+import styles from './home.module.css';
 
 type Component = keyof HealthData['components'];
 const COMPONENTS: Component[] = ['database', 'broker', 'market'];
@@ -23,7 +22,7 @@ function StatusCard() {
   const { t } = useTranslation('markets');
   const { data, isPending, isError, refetch, isFetching } = usePlatformHealth();
   return (
-    <Card size="small" title={t('home.status.title')} className="status-card">
+    <Card size="small" title={t('home.status.title')} className={styles.statusCard}>
       {isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} title={false} />
       ) : isError ? (
@@ -33,11 +32,11 @@ function StatusCard() {
           retrying={isFetching}
         />
       ) : (
-        <dl className="status-list">
+        <dl className={styles.statusList}>
           {COMPONENTS.map((name) => {
             const status = data.components[name].status;
             return (
-              <div key={name} className="status-row">
+              <div key={name} className={styles.statusRow}>
                 <dt>{t(`home.status.component.${name}`)}</dt>
                 <dd>
                   <Badge status={STATUS_DOT[status]} text={t(`home.status.state.${status}`)} />
@@ -45,7 +44,7 @@ function StatusCard() {
               </div>
             );
           })}
-          <div className="status-row">
+          <div className={styles.statusRow}>
             <dt>{t('home.status.version')}</dt>
             <dd className="num">{data.version}</dd>
           </div>
@@ -62,7 +61,7 @@ function SimulatedBadge() {
   if (data?.components.market.detail !== 'simulated') return null;
   return (
     <Tooltip title={t('market.home.simulatedHint')}>
-      <Tag icon={<ExperimentOutlined />} color="warning" className="simulated-badge">
+      <Tag icon={<ExperimentOutlined />} color="warning" className={styles.simulatedBadge}>
         {t('market.home.simulated')}
       </Tag>
     </Tooltip>
@@ -77,19 +76,19 @@ export function HomePage() {
   const spot = useMarketRows('spot');
   const rows = spot.data ?? [];
   return (
-    <div className="home">
-      <section className="hero">
+    <div className={styles.home}>
+      <section className={styles.hero}>
         <SimulatedBadge />
-        <Typography.Title level={1} className="hero-title">
+        <Typography.Title level={1} className={styles.heroTitle}>
           {config.brand}
         </Typography.Title>
-        <Typography.Paragraph className="hero-lead">{t('home.lead')}</Typography.Paragraph>
-        <ul className="hero-points">
+        <Typography.Paragraph className={styles.heroLead}>{t('home.lead')}</Typography.Paragraph>
+        <ul className={styles.heroPoints}>
           <li>{t('home.points.prices')}</li>
           <li>{t('home.points.ledger')}</li>
           <li>{t('home.points.selfHosted')}</li>
         </ul>
-        <div className="hero-actions">
+        <div className={styles.heroActions}>
           <Link to="/quotes/index">
             <Button type="primary">{t('market.home.allMarkets')}</Button>
           </Link>

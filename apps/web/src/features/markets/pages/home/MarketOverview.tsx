@@ -9,6 +9,9 @@ import { ChangePercent } from '../../widgets/Change.tsx';
 import { PairName } from '../../widgets/Pair.tsx';
 import { useTickDirection } from '../../widgets/direction.ts';
 import { Sparkline } from './Sparkline.tsx';
+import styles from './home.module.css';
+import { cx } from '../../../../shared/ui/cx.ts';
+import { priceTone } from '../../../../shared/ui/tone.ts';
 
 /** How many main markets the home page shows. */
 export const OVERVIEW_SIZE = 4;
@@ -25,12 +28,14 @@ function OverviewCard({ row }: { row: MarketRow }) {
   const price = ticker?.close ?? row.close;
   const direction = useTickDirection(price);
   return (
-    <Link to={`/market/main?symbol=${symbol}`} className="overview-card">
-      <div className="overview-top">
+    <Link to={`/market/main?symbol=${symbol}`} className={styles.overviewCard}>
+      <div className={styles.overviewTop}>
         <PairName name={row.symbol_name} />
         <ChangePercent value={ticker?.priceChangePercent ?? row.zdf} />
       </div>
-      <div className={`num overview-price px-${direction}`}>{formatPrice(price)}</div>
+      <div className={cx('num', styles.overviewPrice, priceTone(direction))}>
+        {formatPrice(price)}
+      </div>
       <Sparkline symbol={symbol} />
     </Link>
   );
@@ -41,14 +46,14 @@ export function MarketOverview({ rows, loading }: { rows: MarketRow[]; loading: 
   return (
     <Card
       size="small"
-      className="home-overview"
+
       title={t('market.home.overview')}
       extra={<Link to="/quotes/index">{t('market.home.allMarkets')}</Link>}
     >
       {loading ? (
         <Skeleton active title={false} paragraph={{ rows: 3 }} />
       ) : (
-        <div className="overview-grid">
+        <div className={styles.overviewGrid}>
           {mainMarkets(rows).map((row) => (
             <OverviewCard key={row.id} row={row} />
           ))}

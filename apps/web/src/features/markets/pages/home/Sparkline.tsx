@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { getKlines, type CandleData } from '@meridian/contract/calls/market';
 import { compareDecimal } from '@meridian/core';
 import { usePlatform } from '../../../../shared/platform/context.tsx';
+import ui from '../../../../shared/ui/market.module.css';
+import styles from './home.module.css';
 
 const WIDTH = 120;
 const HEIGHT = 36;
@@ -40,7 +42,11 @@ export function Sparkline({ symbol }: { symbol: string }) {
   const order = first !== undefined && last !== undefined ? compareDecimal(last, first) : 0;
   const direction = order > 0 ? 'up' : order < 0 ? 'down' : 'flat';
   return (
-    <svg className={`sparkline chg-${direction}`} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden>
+    <svg
+      className={`${styles.sparkline} ${ui[direction]}`}
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      aria-hidden
+    >
       {path ? <path d={path} fill="none" stroke="currentColor" strokeWidth="1.5" /> : null}
     </svg>
   );

@@ -9,6 +9,7 @@ import { useMarketLayer } from '../../data/hooks.ts';
 import { rowSymbol } from '../../data/symbols.ts';
 import { ChangePercent } from '../../widgets/Change.tsx';
 import { PairName } from '../../widgets/Pair.tsx';
+import styles from './home.module.css';
 
 export const MOVERS_SIZE = 5;
 
@@ -48,14 +49,14 @@ export function topMovers(
 function MoverList({ title, movers }: { title: string; movers: Mover[] }) {
   const { t } = useTranslation('markets');
   return (
-    <Card size="small" title={title} className="movers">
+    <Card size="small" title={title}>
       {movers.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('market.home.empty')} />
       ) : (
-        <ol className="movers-list">
+        <ol className={styles.moversList}>
           {movers.map((m) => (
             <li key={m.row.id}>
-              <Link to={`/market/main?symbol=${rowSymbol(m.row)}`} className="mover-row">
+              <Link to={`/market/main?symbol=${rowSymbol(m.row)}`} className={styles.moverRow}>
                 <PairName name={m.row.symbol_name} />
                 <span className="num">{formatPrice(m.close)}</span>
                 <ChangePercent value={m.percent} pill />
@@ -75,7 +76,7 @@ export function TopMovers({ rows }: { rows: MarketRow[] }) {
   const tickers = useStore(feed.tickers.store, (s) => s.bySymbol);
   const { gainers, losers } = useMemo(() => topMovers(rows, tickers), [rows, tickers]);
   return (
-    <div className="home-movers">
+    <div className={styles.homeMovers}>
       <MoverList title={t('market.home.gainers')} movers={gainers} />
       <MoverList title={t('market.home.losers')} movers={losers} />
     </div>

@@ -1,11 +1,12 @@
 import { Card, Empty, Segmented } from 'antd';
-import './market-page.css';
+import styles from './market-page.module.css';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../../shared/settings/store.ts';
 import type { KlineInterval } from '../../data/feed.ts';
 import { INTERVALS } from './useMarketPage.ts';
 import { useCandleChart } from './useCandleChart.ts';
+import ui from '../../../../shared/ui/market.module.css';
 
 export function CandleChart({
   interval,
@@ -26,7 +27,7 @@ export function CandleChart({
   return (
     <Card
       size="small"
-      className="market-panel chart"
+      className={`${styles.marketPanel} ${styles.chart}`}
       title={t('market.detail.chart')}
       extra={
         <Segmented<KlineInterval>
@@ -39,13 +40,13 @@ export function CandleChart({
         />
       }
     >
-      <div className="chart-box">
-        <div ref={container} className="chart-canvas" data-testid="candle-chart" />
+      <div className={styles.chartBox}>
+        <div ref={container} className={styles.chartCanvas} data-testid="candle-chart" />
         {hasCandles ? null : (
-          <Empty className="chart-empty" description={t('market.detail.noCandles')} />
+          <Empty className={styles.chartEmpty} description={t('market.detail.noCandles')} />
         )}
       </div>
-      <p className="chart-attribution mkt-muted">
+      <p className={`${styles.chartAttribution} ${ui.muted}`}>
         {before}
         <a href="https://www.tradingview.com/" target="_blank" rel="noreferrer">
           TradingView Lightweight Charts™

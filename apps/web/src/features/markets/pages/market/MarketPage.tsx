@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { rowSymbol } from '../../data/symbols.ts';
 import { PairName } from '../../widgets/Pair.tsx';
-import '../../../../shared/ui/market.css';
 import { CandleChart } from './CandleChart.tsx';
 import { MarketStats } from './MarketStats.tsx';
 import { OrderBook } from './OrderBook.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
 import { useMarketPage } from './useMarketPage.ts';
-import './market-page.css';
+import styles from './market-page.module.css';
 
 /** `/market/main`: one market in depth: chart, book, trades and its 24 h figures. */
 export function MarketPage() {
@@ -17,11 +16,11 @@ export function MarketPage() {
   const page = useMarketPage();
   const decimals = { price: page.priceDecimals, amount: page.quantityDecimals };
   return (
-    <div className="market-page">
-      <header className="market-header">
+    <div className={styles.marketPage}>
+      <header className={styles.marketHeader}>
         <Select
           showSearch
-          className="market-switch"
+          className={styles.marketSwitch}
           aria-label={t('market.detail.switch')}
           value={page.symbol}
           onChange={page.setSymbol}
@@ -34,12 +33,12 @@ export function MarketPage() {
           labelRender={() => <PairName name={page.name} />}
         />
         <MarketStats symbol={page.symbol} priceDecimals={page.priceDecimals} />
-        <Link to="/quotes/index" className="market-all">
+        <Link to="/quotes/index" className={styles.marketAll}>
           {t('market.detail.backToQuotes')}
         </Link>
       </header>
       {page.unknown ? <Alert type="warning" showIcon title={t('market.detail.unknown')} /> : null}
-      <div className="market-grid">
+      <div className={styles.marketGrid}>
         <CandleChart
           interval={page.interval}
           onInterval={page.setInterval}

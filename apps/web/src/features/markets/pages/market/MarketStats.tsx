@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import './market-page.css';
+import styles from './market-page.module.css';
 import { formatNumber } from '@meridian/core';
 import { useTicker } from '../../data/hooks.ts';
 import { ChangePercent } from '../../widgets/Change.tsx';
 import { useTickDirection } from '../../widgets/direction.ts';
 import { atDecimals } from '../../widgets/pad.ts';
+import { cx } from '../../../../shared/ui/cx.ts';
+import ui from '../../../../shared/ui/market.module.css';
+import { priceTone } from '../../../../shared/ui/tone.ts';
 
 /**
  * The 24 h figures of the market on screen; it re-renders only when that market ticks.
@@ -26,17 +29,20 @@ export function MarketStats({ symbol, priceDecimals }: { symbol: string; priceDe
     },
   ];
   return (
-    <div className="market-stats">
-      <div className="market-last">
-        <span className={`num market-last-price px-${direction}`} data-testid="market-last">
+    <div className={styles.marketStats}>
+      <div className={styles.marketLast}>
+        <span
+          className={cx('num', styles.marketLastPrice, priceTone(direction))}
+          data-testid="market-last"
+        >
           {ticker ? price(ticker.close) : '--'}
         </span>
         <ChangePercent value={ticker?.priceChangePercent} pill />
       </div>
-      <dl className="market-figures">
+      <dl className={styles.marketFigures}>
         {stats.map((s) => (
           <div key={s.key}>
-            <dt className="mkt-muted">{s.label}</dt>
+            <dt className={ui.muted}>{s.label}</dt>
             <dd className="num">{s.value ?? '--'}</dd>
           </div>
         ))}

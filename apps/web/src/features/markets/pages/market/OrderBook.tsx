@@ -1,5 +1,5 @@
 import { Card, Select } from 'antd';
-import './market-page.css';
+import styles from './market-page.module.css';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
@@ -8,6 +8,8 @@ import { pairOf } from '../../data/symbols.ts';
 import { atDecimals } from '../../widgets/pad.ts';
 import { fractionDigits, groupingSteps, groupLevels } from '@meridian/core';
 import { bookView, type BookLevel } from './book-rows.ts';
+import { cx } from '../../../../shared/ui/cx.ts';
+import ui from '../../../../shared/ui/market.module.css';
 
 /** Rows per side: fixed, so the book never changes height while it ticks. */
 export const BOOK_ROWS = 12;
@@ -59,7 +61,11 @@ function Level({
   const pick = () => onPick?.(price);
   return (
     <div
-      className={`book-row book-${side}${pickable ? ' is-pickable' : ''}`}
+      className={cx(
+        styles.bookRow,
+        styles[side === 'ask' ? 'bookAsk' : 'bookBid'],
+        pickable && styles.pickable,
+      )}
       data-testid="book-row"
       {...(pickable
         ? { role: 'button', tabIndex: 0, onClick: pick, onKeyDown: pressKeys(pick) }
@@ -67,15 +73,19 @@ function Level({
     >
       {level ? (
         <>
-          <span className="book-bar" style={{ width: `${level.depthPercent}%` }} aria-hidden />
-          <span className={`num book-price px-${side === 'ask' ? 'down' : 'up'}`}>{price}</span>
-          <span className="num book-amount">{atDecimals(level.amount, decimals.amount)}</span>
+          <span
+            className={styles.bookBar}
+            style={{ width: `${level.depthPercent}%` }}
+            aria-hidden
+          />
+          <span className={cx('num', styles.bookPrice, side === 'ask' ? ui.down : ui.up)}>
+            {price}
+          </span>
+          <span className="num">{atDecimals(level.amount, decimals.amount)}</span>
         </>
       ) : (
         // An empty level keeps its row: the book's height and the spread's place stay put.
-        <span className="book-empty" aria-hidden>
-          &nbsp;
-        </span>
+        <span aria-hidden>&nbsp;</span>
       )}
     </div>
   );
@@ -113,12 +123,12 @@ export function OrderBook({
     <Card
       size="small"
       title={t('market.book.title')}
-      className="market-panel book"
+      className={styles.marketPanel}
       extra={
         steps.length > 0 ? (
           <Select
             size="small"
-            className="book-grouping"
+            className={styles.bookGrouping}
             aria-label={t('market.book.grouping')}
             value={step ?? steps[0]}
             onChange={setStep}
@@ -128,28 +138,28 @@ export function OrderBook({
         ) : null
       }
     >
-      <div className="book-head mkt-muted">
+      <div className={`${styles.bookHead} ${ui.muted}`}>
         <span>{t('market.book.priceIn', { quote: quote.toUpperCase() })}</span>
         <span className="num">{t('market.book.amountIn', { base: base.toUpperCase() })}</span>
       </div>
-      <div className="book-side" aria-label={t('market.book.asks')}>
+      <div aria-label={t('market.book.asks')}>
         {view.asks.map((level, i) => (
           // Index keys on purpose: row i stays row i and only its text changes.
           <Level key={i} level={level} side="ask" decimals={shown} onPick={onPick} />
         ))}
       </div>
-      <div className="book-spread">
-        <span className="mkt-muted">{t('market.book.spread')}</span>
+      <div className={styles.bookSpread}>
+        <span className={ui.muted}>{t('market.book.spread')}</span>
         <span className="num">
           {view.spread === null ? '--' : atDecimals(view.spread, decimals.price)}
         </span>
       </div>
-      <div className="book-side" aria-label={t('market.book.bids')}>
+      <div aria-label={t('market.book.bids')}>
         {view.bids.map((level, i) => (
           <Level key={i} level={level} side="bid" decimals={shown} onPick={onPick} />
         ))}
       </div>
-      {empty ? <p className="book-note mkt-muted">{t('market.book.empty')}</p> : null}
+      {empty ? <p className={`${styles.bookNote} ${ui.muted}`}>{t('market.book.empty')}</p> : null}
     </Card>
   );
 }

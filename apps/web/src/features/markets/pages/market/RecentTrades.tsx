@@ -1,5 +1,5 @@
 import { Card } from 'antd';
-import './market-page.css';
+import styles from './market-page.module.css';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
@@ -7,6 +7,8 @@ import { useMarketLayer } from '../../data/hooks.ts';
 import { atDecimals } from '../../widgets/pad.ts';
 import { useSettings } from '../../../../shared/settings/store.ts';
 import { formatClock } from './clock.ts';
+import { cx } from '../../../../shared/ui/cx.ts';
+import ui from '../../../../shared/ui/market.module.css';
 
 /** Trades shown: enough to fill the column beside the book, never growing it. */
 export const TRADE_ROWS = 24;
@@ -33,24 +35,24 @@ export function RecentTrades({
   const Rows = onPick ? 'div' : 'ol';
   const Row = onPick ? 'div' : 'li';
   return (
-    <Card size="small" title={t('market.trades.title')} className="market-panel trades">
-      <div className="trades-head mkt-muted">
+    <Card size="small" title={t('market.trades.title')} className={styles.marketPanel}>
+      <div className={`${styles.tradesHead} ${ui.muted}`}>
         <span>{t('market.col.price')}</span>
         <span className="num">{t('market.col.amount')}</span>
         <span className="num">{t('market.col.time')}</span>
       </div>
       {trades.length === 0 ? (
-        <p className="book-note mkt-muted">{t('market.trades.empty')}</p>
+        <p className={`${styles.bookNote} ${ui.muted}`}>{t('market.trades.empty')}</p>
       ) : (
         // Pickable rows are buttons, which a list may not hold: then the rows are a group.
-        <Rows className="trades-list">
+        <Rows className={styles.tradesList}>
           {trades.map((trade) => {
             const price = atDecimals(trade.price, decimals.price);
             const pick = () => onPick?.(price);
             return (
               <Row
                 key={trade.id}
-                className={`trade-row${onPick ? ' is-pickable' : ''}`}
+                className={cx(styles.tradeRow, onPick && styles.pickable)}
                 {...(onPick
                   ? {
                       role: 'button',
@@ -66,13 +68,13 @@ export function RecentTrades({
                   : {})}
               >
                 <span
-                  className={`num px-${trade.direction === 'buy' ? 'up' : 'down'}`}
+                  className={cx('num', trade.direction === 'buy' ? ui.up : ui.down)}
                   title={t(`market.trades.${trade.direction}`)}
                 >
                   {price}
                 </span>
                 <span className="num">{atDecimals(trade.amount, decimals.amount)}</span>
-                <span className="num mkt-muted">{formatClock(trade.time, timezone)}</span>
+                <span className={`num ${ui.muted}`}>{formatClock(trade.time, timezone)}</span>
               </Row>
             );
           })}

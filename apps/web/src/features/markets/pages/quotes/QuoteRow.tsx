@@ -7,6 +7,10 @@ import { ChangePercent } from '../../widgets/Change.tsx';
 import { PairName } from '../../widgets/Pair.tsx';
 import { useTickDirection } from '../../widgets/direction.ts';
 import { FavouriteStar } from '../../widgets/FavouriteStar.tsx';
+import styles from './quotes.module.css';
+import { cx } from '../../../../shared/ui/cx.ts';
+import ui from '../../../../shared/ui/market.module.css';
+import { priceTone } from '../../../../shared/ui/tone.ts';
 
 /**
  * One market of the table. It subscribes to its own symbol's ticker, so a tick repaints
@@ -28,7 +32,7 @@ export const QuoteRow = memo(function QuoteRow({
   const volume = ticker?.volume24 ?? row.amount;
   return (
     <tr
-      className="quote-row"
+      className={styles.quoteRow}
       data-symbol={symbol}
       tabIndex={0}
       onClick={() => onOpen(symbol)}
@@ -36,20 +40,24 @@ export const QuoteRow = memo(function QuoteRow({
         if (event.key === 'Enter') onOpen(symbol);
       }}
     >
-      <td className="col-star">
+      <td className={styles.colStar}>
         <FavouriteStar symbol={symbol} name={row.symbol_name} onToggle={onToggleStar} />
       </td>
-      <td className="col-pair">
+      <td>
         <PairName name={row.symbol_name} />
-        <span className="quote-sub num mkt-muted">{formatNumber(volume)}</span>
+        <span className={`${styles.quoteSub} num ${ui.muted}`}>{formatNumber(volume)}</span>
       </td>
-      <td className={`col-price num px-${direction}`} data-testid="quote-price">
+      <td className={cx(styles.colPrice, 'num', priceTone(direction))} data-testid="quote-price">
         {formatPrice(price)}
       </td>
-      <td className="col-change num">
-        <ChangePercent value={ticker?.priceChangePercent ?? row.zdf} pill />
+      <td className={`${styles.colChange} num`} data-testid="quote-change">
+        <ChangePercent
+          value={ticker?.priceChangePercent ?? row.zdf}
+          pill
+          className={styles.changePill}
+        />
       </td>
-      <td className="col-volume num">{formatNumber(volume)}</td>
+      <td className={`${styles.colVolume} num`}>{formatNumber(volume)}</td>
     </tr>
   );
 });

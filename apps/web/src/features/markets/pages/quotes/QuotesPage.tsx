@@ -12,7 +12,7 @@ import { useLiveTickers } from '../../data/hooks.ts';
 import { useSeedTickers } from '../../data/rows.ts';
 import { rowSymbol } from '../../data/symbols.ts';
 import { LoadFailed } from '../../../../shared/ui/LoadFailed.tsx';
-import '../../../../shared/ui/market.css';
+import ui from '../../../../shared/ui/market.module.css';
 import { QuoteRow } from './QuoteRow.tsx';
 import { useFavouriteToggle } from '../../data/useFavouriteToggle.ts';
 import {
@@ -22,10 +22,13 @@ import {
   type QuotesState,
   type SortKey,
 } from './useQuotes.ts';
-import './quotes.css';
+import styles from './quotes.module.css';
 
 const isTab = (value: string | null): value is QuoteTab =>
   (QUOTE_TABS as readonly (string | null)[]).includes(value);
+
+/** Each sortable column's class, which fixes its width. */
+const COLUMN_CLASS = { price: 'colPrice', change: 'colChange', volume: 'colVolume' } as const;
 
 function SortHeader({
   quotes,
@@ -39,12 +42,12 @@ function SortHeader({
   const active = quotes.sort?.key === column ? quotes.sort.order : undefined;
   return (
     <th
-      className={`col-${column} num`}
+      className={`${styles[COLUMN_CLASS[column]]} num`}
       aria-sort={active ? (active === 'ascend' ? 'ascending' : 'descending') : 'none'}
     >
-      <button type="button" className="sort-button" onClick={() => quotes.toggleSort(column)}>
+      <button type="button" className={styles.sortButton} onClick={() => quotes.toggleSort(column)}>
         {label}
-        <span className="sort-mark" aria-hidden>
+        <span className={styles.sortMark} aria-hidden>
           {active === 'ascend' ? (
             <ArrowUpOutlined />
           ) : active === 'descend' ? (
@@ -68,7 +71,7 @@ function QuotesBody({ quotes }: { quotes: QuotesState }) {
   if (quotes.needsLogin) {
     return (
       <Empty
-        image={<StarOutlined className="quotes-empty-icon" />}
+        image={<StarOutlined className={styles.quotesEmptyIcon} />}
         description={t('market.quotes.watchlistLogin')}
       >
         <Link to={`/user/login?redirect=${encodeURIComponent('/quotes/index?tab=watchlist')}`}>
@@ -84,7 +87,7 @@ function QuotesBody({ quotes }: { quotes: QuotesState }) {
   if (quotes.total === 0 && quotes.tab === 'watchlist') {
     return (
       <Empty
-        image={<StarOutlined className="quotes-empty-icon" />}
+        image={<StarOutlined className={styles.quotesEmptyIcon} />}
         description={t('market.quotes.watchlistEmpty')}
       >
         <Button type="primary" onClick={() => quotes.setTab('spot')}>
@@ -97,13 +100,13 @@ function QuotesBody({ quotes }: { quotes: QuotesState }) {
     return <Empty description={t('market.quotes.noMatch', { search: quotes.search })} />;
   }
   return (
-    <table className="data-table quotes-table">
+    <table className={`${ui.dataTable} ${styles.quotesTable}`}>
       <thead>
         <tr>
-          <th className="col-star">
+          <th className={styles.colStar}>
             <span className="visually-hidden">{t('market.quotes.favourite')}</span>
           </th>
-          <th className="col-pair">{t('market.col.pair')}</th>
+          <th>{t('market.col.pair')}</th>
           <SortHeader quotes={quotes} column="price" label={t('market.col.lastPrice')} />
           <SortHeader quotes={quotes} column="change" label={t('market.col.change24h')} />
           <SortHeader quotes={quotes} column="volume" label={t('market.col.volume24h')} />
@@ -130,13 +133,13 @@ export function QuotesPage() {
   useSeedTickers('spot');
 
   return (
-    <div className="quotes-page">
+    <div className={styles.quotesPage}>
       <Card
         title={t('market.quotes.title')}
         extra={
           <Input
             allowClear
-            className="quotes-search"
+            className={styles.quotesSearch}
             prefix={<SearchOutlined />}
             placeholder={t('market.quotes.search')}
             aria-label={t('market.quotes.search')}

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@meridian/core';
 import { useRatePage } from './useRatePage.ts';
 import { LoadFailed } from '../../../../shared/ui/LoadFailed.tsx';
-import '../../../../shared/ui/market.css';
-import './rate.css';
+import ui from '../../../../shared/ui/market.module.css';
+import styles from './rate.module.css';
 
 /** `/rate/index`: the reference exchange rates and the choice of display currency. */
 export function RatePage() {
@@ -13,11 +13,11 @@ export function RatePage() {
   const page = useRatePage();
   return (
     <Card
-      className="rate-page"
+      className={styles.ratePage}
       title={t('market.rate.title')}
       extra={
         page.updated ? (
-          <span className="mkt-muted rate-updated">
+          <span className={`${ui.muted} ${styles.rateUpdated}`}>
             {t('market.rate.updated', { time: page.updated })}
           </span>
         ) : null
@@ -31,27 +31,27 @@ export function RatePage() {
       ) : page.rows.length === 0 ? (
         <Empty description={t('market.rate.empty')} />
       ) : (
-        <table className="data-table rate-table">
+        <table className={`${ui.dataTable} ${styles.rateTable}`}>
           <thead>
             <tr>
               <th>{t('market.rate.currency')}</th>
               <th className="num">{t('market.rate.rate')}</th>
-              <th className="rate-action">{t('market.rate.display')}</th>
+              <th className={styles.rateAction}>{t('market.rate.display')}</th>
             </tr>
           </thead>
           <tbody>
             {page.rows.map((row) => (
               <tr key={row.code}>
                 <td>
-                  <span className="rate-code">{row.code}</span>
-                  <span className="mkt-muted rate-name">
+                  <span className={styles.rateCode}>{row.code}</span>
+                  <span className={`${ui.muted} ${styles.rateName}`}>
                     {row.symbol} {row.name !== row.code ? row.name : ''}
                   </span>
                 </td>
                 <td className="num">
                   {formatNumber(row.rate)} {row.code}
                 </td>
-                <td className="rate-action">
+                <td className={styles.rateAction}>
                   {row.code === page.current ? (
                     <Tag icon={<CheckOutlined />} color="processing">
                       {t('market.rate.inUse')}

@@ -13,9 +13,7 @@ import { fetchOrdersForExport } from '../../data/export-orders.ts';
 import { isoOf, orderSideKey, orderStatusKey, orderTypeKey } from '../../data/order-labels.ts';
 import { useSpotOrders, type OrderStatusFilter } from '../../data/spot-queries.ts';
 import { OrdersTable } from '../../orders/OrdersTable.tsx';
-import '../../../../shared/ui/market.css';
-import '../../orders/orders.css';
-import './entrust.css';
+import styles from './entrust.module.css';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -98,12 +96,12 @@ export function SpotEntrustPage() {
   }
 
   return (
-    <Card className="entrust-page" title={t('orders.centre.title')}>
-      <div className="entrust-filters">
-        <label className="entrust-filter">
+    <Card className={styles.entrustPage} title={t('orders.centre.title')}>
+      <div className={styles.entrustFilters}>
+        <label className={styles.entrustFilter}>
           <span>{t('orders.centre.market')}</span>
           <Select
-            className="entrust-market"
+            className={styles.entrustMarket}
             value={symbol}
             showSearch
             optionFilterProp="label"
@@ -127,7 +125,7 @@ export function SpotEntrustPage() {
           ]}
         />
         <Button
-          className="entrust-export"
+          className={styles.entrustExport}
           icon={<DownloadOutlined />}
           loading={exporting}
           disabled={!orders.data || orders.data.total === 0}

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SecurityFundNote } from '../../widgets/SecurityFundNote.tsx';
 import { SpotFeeTable } from './SpotFeeTable.tsx';
-import '../../../../shared/ui/market.css';
-import './rules.css';
+import styles from './rules.module.css';
 
 /** The seed's rule tabs; the others (second, U-contract, loan) arrive with their features. */
 const TABS = ['spot'] as const;
@@ -16,7 +15,7 @@ const TIME_IN_FORCE = ['gtc', 'ioc', 'fok', 'postOnly'] as const;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section className="rules-section" aria-labelledby={id}>
+    <section className={styles.rulesSection} aria-labelledby={id}>
       <Typography.Title level={4} id={id}>
         {title}
       </Typography.Title>
@@ -28,9 +27,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
 function SpotRules() {
   const { t } = useTranslation('spot');
   return (
-    <div className="rules-body">
+    <div>
       <Section id="rules-order-types" title={t('rules.orderTypes.title')}>
-        <dl className="rules-terms">
+        <dl className={styles.rulesTerms}>
           {ORDER_TYPES.map((key) => (
             <div key={key}>
               <dt>{t(`rules.orderTypes.${key}.name`)}</dt>
@@ -40,7 +39,7 @@ function SpotRules() {
         </dl>
       </Section>
       <Section id="rules-tif" title={t('rules.tif.title')}>
-        <dl className="rules-terms">
+        <dl className={styles.rulesTerms}>
           {TIME_IN_FORCE.map((key) => (
             <div key={key}>
               <dt>{t(`rules.tif.${key}.name`)}</dt>
@@ -53,7 +52,9 @@ function SpotRules() {
         <Typography.Paragraph>{t('rules.selfTrade.text')}</Typography.Paragraph>
       </Section>
       <Section id="rules-fees" title={t('rules.fees.title')}>
-        <Typography.Paragraph className="rules-lead">{t('rules.fees.lead')}</Typography.Paragraph>
+        <Typography.Paragraph className={styles.rulesLead}>
+          {t('rules.fees.lead')}
+        </Typography.Paragraph>
         <SpotFeeTable />
       </Section>
       <Section id="rules-fund" title={t('fund.title')}>
@@ -70,7 +71,7 @@ export function RulesPage() {
   const asked = params.get('tab');
   const tab: RuleTab = TABS.find((name) => name === asked) ?? 'spot';
   return (
-    <Card className="rules-page" title={t('rules.title')}>
+    <Card className={styles.rulesPage} title={t('rules.title')}>
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams({ tab: key }, { replace: true })}

@@ -4,6 +4,8 @@ import { displayName } from '../../../markets/index.ts';
 import { exactAmount, ratePercent } from '../../data/amounts.ts';
 import { useSpotMarketRules } from '../../data/public-queries.ts';
 import { LoadFailed } from '../../../../shared/ui/LoadFailed.tsx';
+import styles from './rules.module.css';
+import ui from '../../../../shared/ui/market.module.css';
 
 /** Fees and order limits of every spot market, as the engine enforces them. */
 export function SpotFeeTable() {
@@ -13,8 +15,8 @@ export function SpotFeeTable() {
   if (rules.isError)
     return <LoadFailed title={t('rules.fees.loadFailed')} onRetry={() => void rules.refetch()} />;
   return (
-    <div className="rules-scroll">
-      <table className="data-table rules-fees" data-testid="fee-table">
+    <div className={styles.rulesScroll}>
+      <table className={`${ui.dataTable} ${styles.rulesFees}`} data-testid="fee-table">
         <thead>
           <tr>
             <th>{t('rules.fees.market')}</th>
@@ -29,7 +31,7 @@ export function SpotFeeTable() {
         <tbody>
           {rules.data.map((m) => (
             <tr key={m.symbol} data-symbol={m.symbol}>
-              <td className="rules-pair">{displayName(m.symbol)}</td>
+              <td className={styles.rulesPair}>{displayName(m.symbol)}</td>
               <td className="num">{ratePercent(m.makerFeeRate)}%</td>
               <td className="num">{ratePercent(m.takerFeeRate)}%</td>
               <td className="num">{exactAmount(m.tickSize)}</td>

@@ -16,6 +16,9 @@ import {
   atDecimals,
 } from '../../../markets/index.ts';
 import { useSession } from '../../../../shared/session/store.ts';
+import styles from './trade.module.css';
+import { cx } from '../../../../shared/ui/cx.ts';
+import ui from '../../../../shared/ui/market.module.css';
 
 type Tab = 'all' | 'favourites';
 
@@ -34,11 +37,11 @@ function SwitchRow({
   const symbol = rowSymbol(row);
   const ticker = useTicker(symbol);
   return (
-    <li className={`ms-row${current ? ' is-current' : ''}`} data-symbol={symbol}>
+    <li className={cx(styles.msRow, current && styles.isCurrent)} data-symbol={symbol}>
       <FavouriteStar symbol={symbol} name={row.symbol_name} onToggle={onStar} />
       <button
         type="button"
-        className="ms-pick"
+        className={styles.msPick}
         onClick={() => onPick(symbol)}
         aria-current={current || undefined}
       >
@@ -86,7 +89,7 @@ export function MarketSwitcher({
     onSwitch(next);
   };
   const content = (
-    <div className="ms-panel">
+    <div className={styles.msPanel}>
       <Input
         allowClear
         autoFocus
@@ -106,25 +109,25 @@ export function MarketSwitcher({
           { value: 'favourites', label: t('trade.switcher.favourites') },
         ]}
       />
-      <div className="ms-head mkt-muted">
+      <div className={`${styles.msHead} ${ui.muted}`}>
         <span>{t('market.col.pair')}</span>
         <span className="num">{t('market.col.lastPrice')}</span>
         <span className="num">{t('market.col.change24h')}</span>
       </div>
       {tab === 'favourites' && !isLogin ? (
-        <p className="ms-note mkt-muted">
+        <p className={`${styles.msNote} ${ui.muted}`}>
           <Link to={`/user/login?redirect=${encodeURIComponent(pathname + query)}`}>
             {t('trade.switcher.login')}
           </Link>
         </p>
       ) : shown.length === 0 ? (
-        <p className="ms-note mkt-muted">
+        <p className={`${styles.msNote} ${ui.muted}`}>
           {tab === 'favourites' && needle === ''
             ? t('trade.switcher.noFavourites')
             : t('trade.switcher.none')}
         </p>
       ) : (
-        <ul className="ms-list">
+        <ul className={styles.msList}>
           {shown.map((row) => (
             <SwitchRow
               key={rowSymbol(row)}
@@ -149,13 +152,13 @@ export function MarketSwitcher({
     >
       <Button
         type="text"
-        className="ms-trigger"
+        className={styles.msTrigger}
         // The visible pair leads the name, so what is read out matches what is seen.
         aria-label={`${name}, ${t('trade.switcher.open')}`}
         aria-expanded={open}
       >
         <PairName name={name} />
-        <DownOutlined className="mkt-muted" />
+        <DownOutlined className={ui.muted} />
       </Button>
     </Popover>
   );

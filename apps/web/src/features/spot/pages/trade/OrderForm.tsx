@@ -14,6 +14,9 @@ import {
 import type { OrderKind, Side as OrderSide } from '@meridian/core';
 import { useOrderForm, type OrderFormMarket, type PickedPrice } from './useOrderForm.ts';
 import { useSpotWallet } from '../../data/spot-queries.ts';
+import styles from './trade.module.css';
+import { cx } from '../../../../shared/ui/cx.ts';
+import ui from '../../../../shared/ui/market.module.css';
 
 const KINDS: OrderKind[] = ['limit', 'market', 'stop_limit'];
 const MARKS = { 0: '0%', 25: '25%', 50: '50%', 75: '75%', 100: '100%' };
@@ -50,18 +53,20 @@ export function SideForm({
   const title = t(side === 'buy' ? 'trade.form.buyTitle' : 'trade.form.sellTitle', { base });
   const redirect = `?redirect=${encodeURIComponent(pathname + search)}`;
   return (
-    <section className={`tf-side tf-${side}`} aria-label={title}>
+    <section aria-label={title}>
       {/* On a phone the Buy/Sell toggle already says which side this is. */}
       {phone ? null : (
-        <h3 className={`tf-title px-${side === 'buy' ? 'up' : 'down'}`} aria-hidden>
+        <h3 className={cx(styles.tfTitle, side === 'buy' ? ui.up : ui.down)} aria-hidden>
           {title}
         </h3>
       )}
       {kind === 'market' ? (
-        <div className="tf-field">
-          <span className="tf-label mkt-muted">{t('trade.form.price', { quote })}</span>
+        <div className={styles.tfField}>
+          <span className={`${styles.tfLabel} ${ui.muted}`}>
+            {t('trade.form.price', { quote })}
+          </span>
           <Input value={t('trade.form.marketPrice')} disabled />
-          <div className="tf-error" />
+          <div className={styles.tfError} />
         </div>
       ) : (
         <NumberField
@@ -87,7 +92,7 @@ export function SideForm({
         <Segmented
           size="small"
           block
-          className="tf-by"
+          className={styles.tfBy}
           value={form.useAmount ? 'amount' : 'quantity'}
           onChange={(value) => form.setUseAmount(value === 'amount')}
           options={[
@@ -119,7 +124,7 @@ export function SideForm({
         />
       )}
       <Slider
-        className="tf-slider"
+        className={styles.tfSlider}
         marks={MARKS}
         step={null}
         value={form.percent}
@@ -133,14 +138,14 @@ export function SideForm({
         <Button
           block
           type="primary"
-          className={`tf-submit tf-submit-${side}`}
+          className={cx(styles.tfSubmit, side === 'buy' ? styles.tfSubmitBuy : styles.tfSubmitSell)}
           disabled={!form.ready}
           onClick={form.review}
         >
           {title}
         </Button>
       ) : (
-        <div className="tf-guest">
+        <div className={styles.tfGuest}>
           <GuestLink to={`/user/login${redirect}`} primary>
             {t('trade.form.login')}
           </GuestLink>
@@ -157,27 +162,27 @@ export function SideForm({
         onCancel={form.cancel}
         destroyOnHidden
       >
-        <dl className="tf-figures tf-confirm">
+        <dl className={`${styles.tfFigures} ${styles.tfConfirm}`}>
           <div>
-            <dt className="mkt-muted">{t('trade.confirm.market')}</dt>
+            <dt className={ui.muted}>{t('trade.confirm.market')}</dt>
             <dd>{`${base}/${quote}`}</dd>
           </div>
           <div>
-            <dt className="mkt-muted">{t('trade.confirm.type')}</dt>
+            <dt className={ui.muted}>{t('trade.confirm.type')}</dt>
             <dd>{t(`trade.kind.${kind}`)}</dd>
           </div>
           {kind === 'stop_limit' ? (
             <div>
-              <dt className="mkt-muted">{t('trade.form.trigger', { quote })}</dt>
+              <dt className={ui.muted}>{t('trade.form.trigger', { quote })}</dt>
               <dd className="num">{form.trigger}</dd>
             </div>
           ) : null}
           <div>
-            <dt className="mkt-muted">{t('trade.form.price', { quote })}</dt>
+            <dt className={ui.muted}>{t('trade.form.price', { quote })}</dt>
             <dd className="num">{kind === 'market' ? t('trade.form.marketPrice') : form.price}</dd>
           </div>
           <div>
-            <dt className="mkt-muted">
+            <dt className={ui.muted}>
               {form.byAmount
                 ? t('trade.form.amount', { quote })
                 : t('trade.form.quantity', { base })}
@@ -211,8 +216,8 @@ export function OrderPanel({
   const [side, setSide] = useState<OrderSide>('buy');
   const sides: OrderSide[] = phone ? [side] : ['buy', 'sell'];
   return (
-    <section className="trade-form market-panel" aria-label={t('trade.form.title')}>
-      <div className="tf-head">
+    <section className={styles.tradeForm} aria-label={t('trade.form.title')}>
+      <div className={styles.tfHead}>
         <Segmented<OrderKind>
           value={kind}
           onChange={setKind}
@@ -221,7 +226,10 @@ export function OrderPanel({
         />
         {phone ? (
           <Segmented<OrderSide>
-            className={`tf-toggle tf-toggle-${side}`}
+            className={cx(
+              styles.tfToggle,
+              side === 'buy' ? styles.tfToggleBuy : styles.tfToggleSell,
+            )}
             value={side}
             onChange={setSide}
             options={[
@@ -231,7 +239,7 @@ export function OrderPanel({
           />
         ) : null}
       </div>
-      <div className="tf-sides">
+      <div className={styles.tfSides}>
         {sides.map((s) => (
           <SideForm
             key={s}

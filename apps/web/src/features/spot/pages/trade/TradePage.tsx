@@ -3,7 +3,6 @@ import { Alert, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import '../../../../shared/ui/market.css';
 import { CandleChart, MarketStats, OrderBook, RecentTrades } from '../../../markets/index.ts';
 import { SecurityFundNote } from '../../widgets/SecurityFundNote.tsx';
 import { MarketSwitcher } from './MarketSwitcher.tsx';
@@ -13,7 +12,8 @@ import { TRADE_TYPE } from './trade-symbol.ts';
 import { useIsPhone } from '../../../../shared/ui/useIsPhone.ts';
 import type { PickedPrice } from './useOrderForm.ts';
 import { useTradeMarket } from './useTradeMarket.ts';
-import './trade.css';
+import { cx } from '../../../../shared/ui/cx.ts';
+import styles from './trade.module.css';
 
 /** Book rows per side on a wide screen: as tall as the chart and the form beside it. */
 const DESKTOP_BOOK_ROWS = 12;
@@ -66,8 +66,9 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
   );
 
   return (
-    <div className={`trade-page${fullScreen ? ' is-full' : ''}${phone ? ' is-phone' : ''}`}>
-      <header className="trade-top">
+    // data-layout="wide": the shell gives trading screens the whole width (app/layout).
+    <div className={cx(styles.tradePage, fullScreen && styles.isFull)} data-layout="wide">
+      <header className={styles.tradeTop}>
         <MarketSwitcher
           name={market.name}
           symbol={market.symbol}
@@ -75,7 +76,7 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
           onSwitch={market.setSymbol}
         />
         <MarketStats symbol={market.symbol} priceDecimals={market.maths.priceDecimals} />
-        <Link to={switchView} className="trade-view-link">
+        <Link to={switchView} className={styles.tradeViewLink}>
           {fullScreen ? <CompressOutlined /> : <ExpandOutlined />}
           <span>{t(fullScreen ? 'trade.view.normal' : 'trade.view.fullScreen')}</span>
         </Link>
@@ -84,7 +85,7 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
         <Alert type="warning" showIcon title={t('trade.unknownSymbol', { name: market.name })} />
       ) : null}
       {phone ? (
-        <div className="trade-column">
+        <div className={styles.tradeColumn}>
           {chart}
           <Segmented
             block
@@ -99,16 +100,16 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
           {form}
         </div>
       ) : (
-        <div className="trade-grid">
-          <div className="trade-area-book">{book}</div>
-          <div className="trade-area-chart">{chart}</div>
-          <div className="trade-area-trades">{trades}</div>
-          <div className="trade-area-form">{form}</div>
+        <div className={styles.tradeGrid}>
+          <div className={styles.tradeAreaBook}>{book}</div>
+          <div className={styles.tradeAreaChart}>{chart}</div>
+          <div className={styles.tradeAreaTrades}>{trades}</div>
+          <div className={styles.tradeAreaForm}>{form}</div>
         </div>
       )}
-      <section className="trade-orders">
+      <section className={styles.tradeOrders}>
         <SpotOrdersPanel symbol={market.symbol} />
-        <SecurityFundNote coins={[market.base, market.quote]} />
+        <SecurityFundNote coins={[market.base, market.quote]} inline />
       </section>
     </div>
   );

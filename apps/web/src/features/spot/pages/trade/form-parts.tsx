@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ratePercent, type FieldError } from '@meridian/core';
 import type { OrderForm } from './useOrderForm.ts';
+import styles from './trade.module.css';
+import ui from '../../../../shared/ui/market.module.css';
 
 export interface Coins {
   base: string;
@@ -27,8 +29,8 @@ export function NumberField({
   onChange: (typed: string) => void;
 }) {
   return (
-    <div className="tf-field">
-      <label htmlFor={id} className="tf-label mkt-muted">
+    <div className={styles.tfField}>
+      <label htmlFor={id} className={`${styles.tfLabel} ${ui.muted}`}>
         {label}
       </label>
       <Input
@@ -37,12 +39,12 @@ export function NumberField({
         inputMode="decimal"
         autoComplete="off"
         status={error ? 'error' : ''}
-        suffix={<span className="mkt-muted">{unit}</span>}
+        suffix={<span className={ui.muted}>{unit}</span>}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />
-      <div className="tf-error" id={`${id}-error`} role={error ? 'alert' : undefined}>
+      <div className={styles.tfError} id={`${id}-error`} role={error ? 'alert' : undefined}>
         {error ?? ''}
       </div>
     </div>
@@ -109,10 +111,10 @@ export function Figures({ form, coins, rates }: { form: OrderForm; coins: Coins;
     ['after', t('trade.form.after'), show(summary.after, spendCoin)],
   ] as const;
   return (
-    <dl className="tf-figures">
+    <dl className={styles.tfFigures}>
       {rows.map(([key, label, value]) => (
         <div key={key} data-testid={`figure-${key}`}>
-          <dt className="mkt-muted">{label}</dt>
+          <dt className={ui.muted}>{label}</dt>
           <dd className="num">{value}</dd>
         </div>
       ))}
