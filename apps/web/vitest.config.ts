@@ -7,5 +7,8 @@ export default defineProject({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // antd pages in jsdom take 2-5 s a test on two cores, more while the server tests
+    // run beside them; a slow page is not a failing one.
+    testTimeout: 20_000,
   },
 });
