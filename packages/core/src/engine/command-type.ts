@@ -14,8 +14,11 @@ export interface CommandType<C extends EngineCommand = EngineCommand> {
   tag: string;
   /** The version `encode` writes. Records of every older version still decode. */
   version: number;
-  /** The fields after `seq` and `ts`, in record order. */
-  encode(cmd: C): string[];
+  /**
+   * The fields after `seq` and `ts`, in record order, joined by tabs (a template
+   * string: it runs once per command on the engine's hot path).
+   */
+  encode(cmd: C): string;
   /** The command of a record's fields after `seq` and `ts`, or undefined if malformed. */
   decode(fields: string[], version: number, head: { seq: number; ts: number }): C | undefined;
   /** Applies a sequenced command, pushing what happened onto `events`. */

@@ -1,5 +1,5 @@
 import type { EngineCommand } from '../matching/commands.ts';
-import { commandType, commandTypeByTag } from './registry.ts';
+import { COMMAND_TYPES, commandType, commandTypeByTag } from './registry.ts';
 
 /**
  * One command per line: `tag[.version]`, `seq`, `ts` and the command's own fields,
@@ -11,10 +11,14 @@ import { commandType, commandTypeByTag } from './registry.ts';
  */
 export function encodeCommand(cmd: EngineCommand): string {
   const type = commandType(cmd);
-  const tag = type.version === 1 ? type.tag : `${type.tag}.${type.version}`;
-  const body = [tag, String(cmd.seq), String(cmd.ts), ...type.encode(cmd)].join('\t');
+  const body = `${TAGS.get(cmd.type)}\t${cmd.seq}\t${cmd.ts}\t${type.encode(cmd)}`;
   return `${body}\t${checksum(body)}\n`;
 }
+
+/** Each type's record tag: version 1 unmarked (the format before versions existed). */
+const TAGS = new Map<string, string>(
+  COMMAND_TYPES.map((t) => [t.type, t.version === 1 ? t.tag : `${t.tag}.${t.version}`]),
+);
 
 /** The command of one line (without its newline), or undefined when it is damaged. */
 export function decodeCommand(line: string): EngineCommand | undefined {

@@ -5,7 +5,7 @@ export const cancelCommand = defineCommand<CancelCommand>({
   type: 'cancel',
   tag: 'C',
   version: 1,
-  encode: (c) => [c.user, c.market, String(c.orderId)],
+  encode: (c) => `${c.user}\t${c.market}\t${c.orderId}`,
   decode: (f, _version, { seq, ts }) =>
     f.length === 3
       ? { type: 'cancel', seq, ts, user: f[0]!, market: f[1]!, orderId: Number(f[2]) }

@@ -9,18 +9,8 @@ export const placeCommand = defineCommand<PlaceCommand>({
   type: 'place',
   tag: 'P',
   version: 2,
-  encode: (c) => [
-    c.user,
-    c.market,
-    c.side === 'buy' ? 'b' : 's',
-    c.kind,
-    c.tif,
-    String(c.price),
-    String(c.lots),
-    String(c.quote),
-    String(c.stop),
-    c.clientRef ?? '',
-  ],
+  encode: (c) =>
+    `${c.user}\t${c.market}\t${c.side === 'buy' ? 'b' : 's'}\t${c.kind}\t${c.tif}\t${c.price}\t${c.lots}\t${c.quote}\t${c.stop}\t${c.clientRef ?? ''}`,
   decode(f, version, { seq, ts }) {
     if (f.length !== (version === 1 ? 9 : 10)) return undefined;
     const cmd: PlaceCommand = {
