@@ -38,10 +38,10 @@ const SPOT = [
 ];
 
 /** A fake API by path: rows for the lists, nothing else of interest. */
-function fakeApi(overrides: { add?: () => Promise<null> } = {}) {
+function fakeApi(overrides: { add?: () => Promise<null>; contracts?: typeof SPOT } = {}) {
   const quiet = vi.fn(async (spec: { path: string }) => {
     if (spec.path.endsWith('getSpotGoods')) return SPOT;
-    if (spec.path.endsWith('getContract')) return SPOT.slice(0, 2);
+    if (spec.path.endsWith('getContract')) return overrides.contracts ?? SPOT.slice(0, 2);
     if (spec.path.endsWith('getOptional')) return [];
     if (spec.path.includes('initData')) return { rows: [], tickers: [] };
     if (spec.path.includes('addOptional')) return overrides.add ? overrides.add() : null;
@@ -176,5 +176,17 @@ describe('quotes table', () => {
     await screen.findByText('DOGE');
     fireEvent.click(screen.getByRole('tab', { name: 'Watchlist' }));
     expect(await screen.findByText(/Star a market/)).toBeTruthy();
+  });
+
+  it('says plainly that no contract market is listed, and leads back to spot', async () => {
+    renderQuotes(fakeApi({ contracts: [] }));
+    await screen.findByText('DOGE');
+    fireEvent.click(screen.getByRole('tab', { name: 'Perpetual contract' }));
+    expect(
+      await screen.findByText('No contract market is listed on this platform yet.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/No market matches/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Browse spot markets' }));
+    expect(await screen.findByText('DOGE')).toBeTruthy();
   });
 });

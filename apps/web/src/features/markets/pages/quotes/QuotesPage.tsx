@@ -96,6 +96,16 @@ function QuotesBody({ quotes }: { quotes: QuotesState }) {
       </Empty>
     );
   }
+  if (quotes.total === 0 && (quotes.tab === 'perpetual' || quotes.tab === 'usdt')) {
+    // Said plainly rather than as an empty search: no contract market exists yet.
+    return (
+      <Empty description={t('market.quotes.noContracts')}>
+        <Button type="primary" onClick={() => quotes.setTab('spot')}>
+          {t('market.quotes.browseSpot')}
+        </Button>
+      </Empty>
+    );
+  }
   if (quotes.rows.length === 0) {
     return <Empty description={t('market.quotes.noMatch', { search: quotes.search })} />;
   }

@@ -8,8 +8,9 @@ import { rowSymbol } from '../../data/symbols.ts';
 
 /**
  * Seed section 2: watchlist, perpetual contract, spot, USDT contract. The perpetual and
- * the USDT contract tabs both list `getContract` rows: every contract the platform lists
- * is a USDT-margined perpetual, so the two tabs are two doors to the same markets.
+ * the USDT contract tabs both list `getContract` rows: every contract the platform will
+ * list is a USDT-margined perpetual, so the two tabs are two doors to the same markets
+ * (none until perpetuals exist; the page says so).
  */
 export const QUOTE_TABS = ['watchlist', 'perpetual', 'spot', 'usdt'] as const;
 export type QuoteTab = (typeof QUOTE_TABS)[number];
