@@ -1,6 +1,7 @@
 // The process the funding crash test kills: funds one bot through the markets module's
-// fundOnce (deposits, then the marker), printing a line after each acknowledged
-// deposit; with `inspect` it only reports the bot's balances and the marker.
+// fundOnce (deposits, then the marker), printing a line after each acknowledged deposit,
+// and killing itself -9 once `killAfter` deposits are acknowledged, before fundOnce can
+// write its marker; with `inspect` it only reports the bot's balances and the marker.
 import path from 'node:path';
 import { EngineHost } from '../../src/engine/engine-host.ts';
 import { SqlProjector } from '../../src/engine/sql-projector.ts';
@@ -10,6 +11,8 @@ import { fundOnce } from '../../src/modules/markets/funding.ts';
 import { TEST_ENGINE } from './config.ts';
 
 const [dir, mode] = process.argv.slice(2) as [string, string | undefined];
+const killAfter = mode && mode !== 'inspect' ? Number(mode) : Infinity;
+let acknowledged = 0;
 const database = openDatabase({ dataDir: dir });
 await migrateToLatest(database.db);
 const host = await EngineHost.open({
@@ -31,6 +34,7 @@ if (mode === 'inspect') {
     deposit: async (...args: Parameters<EngineHost['deposit']>) => {
       const ack = await host.deposit(...args);
       send({ deposited: args[1], events: ack.events.map((e) => e.type) });
+      if (++acknowledged >= killAfter) process.kill(process.pid, 'SIGKILL');
       return ack;
     },
   };

@@ -8,20 +8,18 @@ import { tempDir } from '../helpers.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../../..');
 
-/** Runs fund-child.ts; with `killAfter`, kill -9 once that many deposits were acknowledged. */
+/** Runs fund-child.ts; with `killAfter`, it kills itself -9 after that many deposits. */
 async function run(dir: string, options: { killAfter?: number; mode?: string } = {}) {
   const args = ['--import', 'tsx', path.join(here, 'fund-child.ts'), dir];
-  if (options.mode) args.push(options.mode);
+  const mode = options.mode ?? (options.killAfter ? String(options.killAfter) : undefined);
+  if (mode) args.push(mode);
   const child = spawn(process.execPath, args, { cwd: root });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   const lines: Array<Record<string, unknown>> = [];
   for await (const line of readline.createInterface({ input: child.stdout })) {
     lines.push(JSON.parse(line) as Record<string, unknown>);
-    if (options.killAfter && lines.filter((l) => l.deposited).length === options.killAfter) {
-      child.kill('SIGKILL');
-      break;
-    }
   }
-  await new Promise((resolve) => child.once('exit', resolve));
+  await exited;
   return lines;
 }
 

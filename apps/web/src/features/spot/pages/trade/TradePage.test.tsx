@@ -20,7 +20,11 @@ import { installDomShims, testPlatformConfig } from '../../../../shared/testing/
 import { FullScreenTradePage, TradePage } from './TradePage.tsx';
 
 // The chart draws on a canvas jsdom does not have; everything around it is under test.
-vi.mock('../market/useCandleChart.ts', () => ({ useCandleChart: () => ({ hasCandles: false }) }));
+// jsdom cannot lay out a canvas chart: the markets feature's chart hook is replaced (the
+// path is the hook's own file, which the page reaches through the feature's index).
+vi.mock('../../../markets/pages/market/useCandleChart.ts', () => ({
+  useCandleChart: () => ({ hasCandles: false }),
+}));
 
 const config = testPlatformConfig({ socketUrl: 'ws://test' });
 
