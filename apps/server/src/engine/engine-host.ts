@@ -2,7 +2,6 @@ import path from 'node:path';
 import {
   encodable,
   encodeCommand,
-  formatUnits,
   readAmount,
   readOrderRequest,
   TradingEngine,
@@ -11,12 +10,20 @@ import {
   type EngineConfig,
   type EngineEvent,
   type EngineSnapshot,
-  type LiveOrder,
   type OrderRequest,
   type RejectReason,
   type RequestRejection,
 } from '@meridian/core';
 import { Journal } from './journal.ts';
+import {
+  balanceView,
+  depthView,
+  openOrderViews,
+  orderView,
+  type BalanceView,
+  type DepthView,
+  type OrderView,
+} from './state-views.ts';
 import { latestSnapshot, writeSnapshot } from './snapshots.ts';
 import type { SqlProjector } from './sql-projector.ts';
 
@@ -59,25 +66,6 @@ export interface Ack {
   ts: number | null;
   events: EngineEvent[];
   postings: CommandResult['postings'];
-}
-
-export interface OrderView {
-  id: number;
-  user: string;
-  market: string;
-  side: 'buy' | 'sell';
-  kind: LiveOrder['kind'];
-  status: 'open' | 'waiting';
-  price: string;
-  quantity: string;
-  remaining: string;
-  stopPrice: string | null;
-}
-
-export interface BalanceView {
-  asset: string;
-  available: string;
-  held: string;
 }
 
 /** Results written in one projection transaction at most, so none blocks for long. */
@@ -224,50 +212,33 @@ export class EngineHost {
     await this.projection;
   }
 
-  getOrder(market: string, id: number): OrderView | undefined {
-    const engine = this.engine.market(market);
-    const order = engine?.live.get(id);
-    if (!engine || !order) return undefined;
-    const { spec } = engine.market;
-    const price = (ticks: number) =>
-      formatUnits(BigInt(ticks) * spec.tickSize, spec.quote.decimals);
-    const size = (lots: number) => formatUnits(engine.market.baseAmount(lots), spec.base.decimals);
-    return {
-      id,
-      user: order.user,
-      market,
-      side: order.side,
-      kind: order.kind,
-      status: engine.book.has(id) ? 'open' : 'waiting',
-      price: price(order.price),
-      quantity: size(order.lots),
-      remaining: size(order.remaining),
-      stopPrice: order.stop > 0 ? price(order.stop) : null,
-    };
-  }
-
-  balances(user: string): BalanceView[] {
-    return this.options.config.assets.map((asset) => ({
-      asset: asset.code,
-      available: formatUnits(this.engine.ledger.available(user, asset.code), asset.decimals),
-      held: formatUnits(this.engine.ledger.held(user, asset.code), asset.decimals),
-    }));
-  }
-
   /** The engine's coins, in its configured order. */
   assets(): string[] {
     return this.options.config.assets.map((asset) => asset.code);
   }
 
+  getOrder(market: string, id: number): OrderView | undefined {
+    return orderView(this.engine, market, id);
+  }
+
+  balances(user: string): BalanceView[] {
+    return this.options.config.assets.map((asset) => balanceView(this.engine, user, asset));
+  }
+
   /** One coin of a user's balances; undefined for a coin the engine does not know. */
   balance(user: string, asset: string): BalanceView | undefined {
     const known = this.engine.asset(asset);
-    if (!known) return undefined;
-    return {
-      asset,
-      available: formatUnits(this.engine.ledger.available(user, asset), known.decimals),
-      held: formatUnits(this.engine.ledger.held(user, asset), known.decimals),
-    };
+    return known && balanceView(this.engine, user, known);
+  }
+
+  /** The best `levels` price levels of each side, as decimal strings, best first. */
+  depth(market: string, levels: number): DepthView | undefined {
+    return depthView(this.engine, market, levels);
+  }
+
+  /** Open orders of a user in a market (the engine's live view). */
+  openOrders(user: string, market: string): OrderView[] {
+    return openOrderViews(this.engine, user, market);
   }
 
   stateHash(): string {
@@ -281,38 +252,6 @@ export class EngineHost {
   onDurable(listener: (results: readonly CommandResult[]) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
-  }
-
-  /** The best `levels` price levels of each side, as decimal strings, best first. */
-  depth(
-    market: string,
-    levels: number,
-  ): { bids: [string, string][]; asks: [string, string][] } | undefined {
-    const engine = this.engine.market(market);
-    if (!engine) return undefined;
-    const { spec } = engine.market;
-    const level = ({ price, lots }: { price: number; lots: number }): [string, string] => [
-      formatUnits(BigInt(price) * spec.tickSize, spec.quote.decimals),
-      formatUnits(engine.market.baseAmount(lots), spec.base.decimals),
-    ];
-    return {
-      bids: engine.book.depth('buy', levels).map(level),
-      asks: engine.book.depth('sell', levels).map(level),
-    };
-  }
-
-  /** Open orders of a user in a market (the engine's live view). */
-  openOrders(user: string, market: string): OrderView[] {
-    const engine = this.engine.market(market);
-    if (!engine) return [];
-    const views: OrderView[] = [];
-    for (const [id, order] of engine.live) {
-      if (order.user === user) {
-        const view = this.getOrder(market, id);
-        if (view) views.push(view);
-      }
-    }
-    return views;
   }
 
   /** Waits for every command in flight and its projection, then snapshots and stops. */
