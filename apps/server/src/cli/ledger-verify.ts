@@ -1,8 +1,9 @@
 // `npm run ledger:verify`: checks the ledger invariants on the live database of DATA_DIR
 // (or DATABASE_URL) and exits 1 on any violation, 2 when it cannot check at all.
+import { formatUnits } from '@meridian/core';
 import { ConfigError, loadConfig } from '../kernel/config.ts';
 import { openDatabase } from '../kernel/db/database.ts';
-import { auditLedger } from '../engine/ledger-audit.ts';
+import { auditLedger, type AuditReport } from '../engine/ledger-audit.ts';
 
 const json = (value: unknown) =>
   JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
@@ -25,9 +26,11 @@ async function main(): Promise<number> {
     if (report.violations.length === 0) {
       console.log(
         `ledger ok (${where}): ${report.postings} postings, ${report.accounts} accounts, ` +
-          `${report.assets} assets; every asset sums to zero, no account but the platform float negative, ` +
+          `${report.assets} assets; every asset sums to zero, every account keeps its class rule ` +
+          `(wallets, funds, pools and market making never negative, debts never positive), ` +
           `balances equal their rebuild from postings`,
       );
+      printTotals(report.totals, report.decimals);
       return 0;
     }
     console.error(`ledger VIOLATED (${where}): ${report.violations.length} violation(s)`);
@@ -38,6 +41,19 @@ async function main(): Promise<number> {
     return 2;
   } finally {
     await database.close();
+  }
+}
+
+/** What users are owed per asset, apart from the operator's market-making money. */
+function printTotals(totals: AuditReport['totals'], decimals: Map<string, number>) {
+  const text = (asset: string, v: bigint) => formatUnits(v, decimals.get(asset) ?? 0);
+  for (const { asset, totals: t, userLiabilities } of totals) {
+    console.log(
+      `  ${asset}: owed to users ${text(asset, userLiabilities)} ` +
+        `(wallets ${text(asset, t.user)}, debts ${text(asset, t.debt)}); ` +
+        `market making ${text(asset, t.market_making)}; pools ${text(asset, t.pool)}; ` +
+        `system ${text(asset, t.system)}`,
+    );
   }
 }
 

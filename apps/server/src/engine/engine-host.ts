@@ -109,6 +109,8 @@ export class EngineHost {
    */
   private base: EngineSnapshot | undefined;
   private sinceBase: EngineCommand[];
+  /** Where the start-up replay ended, before any new command: logged, and checked in tests. */
+  readonly restored: { seq: number; stateHash: string };
 
   private constructor(
     private engine: TradingEngine,
@@ -120,6 +122,7 @@ export class EngineHost {
     this.durableSeq = engine.seq;
     this.base = base.snapshot;
     this.sinceBase = base.since;
+    this.restored = { seq: engine.seq, stateHash: engine.stateHash() };
   }
 
   static async open(options: EngineHostOptions): Promise<EngineHost> {
@@ -158,25 +161,29 @@ export class EngineHost {
     return this.submit({ type: 'deposit', user, asset, amount: read.units, ref });
   }
 
+  /**
+   * Moves money between two accounts on the operator's word (market-making capital, a
+   * correction); the engine applies each reference once.
+   */
+  adjust(from: string, to: string, asset: string, amount: string, ref: string): Promise<Ack> {
+    const known = this.engine.asset(asset);
+    if (!known) return refused('unknown_asset', 'asset');
+    const read = readAmount(known, amount);
+    if (!read.ok) return refused(read.reason, 'amount');
+    if (read.units === 0n) return refused('zero', 'amount');
+    return this.submit({ type: 'adjust', from, to, amount: read.units, ref });
+  }
+
+  /** Journals one tick of index prices (quote minor units) for the markets it names. */
+  index(prices: Array<[market: string, price: bigint]>): Promise<Ack> {
+    return this.submit({ type: 'index', prices });
+  }
+
   /** Sequences a command in its integer form; resolves once it is durable. */
   submit(fields: Unsequenced<EngineCommand>): Promise<Ack> {
     if (this.failure) return Promise.reject(this.failure);
     // Identifiers travel inside journal records, which tabs or newlines would break.
-    const names: Array<[string, string]> =
-      fields.type === 'deposit'
-        ? [
-            ['user', fields.user],
-            ['asset', fields.asset],
-            ['ref', fields.ref],
-          ]
-        : [
-            ['user', fields.user],
-            ['market', fields.market],
-            ...(fields.type === 'place' && fields.clientRef !== undefined
-              ? [['Idempotency-Key', fields.clientRef] as [string, string]]
-              : []),
-          ];
-    const bad = names.find(([, value]) => !encodable(value));
+    const bad = identifiers(fields).find(([, value]) => !encodable(value));
     if (bad) return refused('invalid_order', bad[0]);
     const cmd = { ...fields, seq: this.engine.seq + 1, ts: this.clock() } as EngineCommand;
     let result: CommandResult;
@@ -239,6 +246,11 @@ export class EngineHost {
   /** Open orders of a user in a market (the engine's live view). */
   openOrders(user: string, market: string): OrderView[] {
     return openOrderViews(this.engine, user, market);
+  }
+
+  /** Every non-zero balance, by account key (what `classTotals` sums). */
+  ledgerEntries(): Array<[string, bigint]> {
+    return this.engine.ledger.entries();
   }
 
   stateHash(): string {
@@ -368,4 +380,38 @@ function refused(reason: RejectReason | RequestRejection, field: string): Promis
     events: [{ type: 'rejected', reason, field }],
     postings: [],
   });
+}
+
+/** The identifiers a command carries into its journal record, named for a refusal. */
+function identifiers(fields: Unsequenced<EngineCommand>): Array<[string, string]> {
+  switch (fields.type) {
+    case 'deposit':
+      return [
+        ['user', fields.user],
+        ['asset', fields.asset],
+        ['ref', fields.ref],
+      ];
+    case 'adjust':
+      return [
+        ['from', fields.from],
+        ['to', fields.to],
+        ['ref', fields.ref],
+      ];
+    case 'index':
+      // `=` separates a market from its price inside the record.
+      return fields.prices.map(([market]) => ['market', market]);
+    case 'place':
+      return [
+        ['user', fields.user],
+        ['market', fields.market],
+        ...(fields.clientRef !== undefined
+          ? [['Idempotency-Key', fields.clientRef] as [string, string]]
+          : []),
+      ];
+    case 'cancel':
+      return [
+        ['user', fields.user],
+        ['market', fields.market],
+      ];
+  }
 }

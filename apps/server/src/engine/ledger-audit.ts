@@ -1,19 +1,30 @@
-import { parseUnits, verifyLedger, type Posting, type Violation } from '@meridian/core';
+import {
+  classTotals,
+  parseUnits,
+  verifyLedger,
+  type ClassTotals,
+  type Posting,
+  type Violation,
+} from '@meridian/core';
 import type { EngineDb } from './tables.ts';
 
 export interface AuditReport {
   postings: number;
   accounts: number;
   assets: number;
+  /** Each asset's decimals, to print amounts. */
+  decimals: Map<string, number>;
+  /** Per asset, balances summed by account class, and what users are owed. */
+  totals: ClassTotals[];
   violations: Array<Violation | { kind: 'missing_posting'; id: number }>;
 }
 
 const PAGE = 10_000;
 
 /**
- * Checks the ledger invariants on the SQL tables: every asset sums to zero, no user part
- * is or ever was negative, the stored balances are what the postings rebuild, and no
- * posting id is missing.
+ * Checks the ledger invariants on the SQL tables: every asset sums to zero, no account
+ * breaks or ever broke its class rule, the stored balances are what the postings
+ * rebuild, and no posting id is missing.
  */
 export async function auditLedger(db: EngineDb): Promise<AuditReport> {
   const decimals = new Map(
@@ -61,6 +72,8 @@ export async function auditLedger(db: EngineDb): Promise<AuditReport> {
     postings: postings.length,
     accounts: balances.length,
     assets: decimals.size,
+    decimals,
+    totals: classTotals(balances),
     violations,
   };
 }

@@ -27,7 +27,7 @@ export async function openTradingEngine(options: {
     options.config,
     options.sqlite ? workerWriter(options.sqlite.name) : kyselyWriter(options.db),
   );
-  return EngineHost.open({
+  const host = await EngineHost.open({
     dir: path.join(options.dataDir, 'engine'),
     config: options.config,
     projector,
@@ -35,4 +35,6 @@ export async function openTradingEngine(options: {
     onCommandError: (error, command) =>
       options.log.error({ err: error, command }, 'engine command failed; state rebuilt, refused'),
   });
+  options.log.info(host.restored, 'engine restored');
+  return host;
 }

@@ -1,7 +1,8 @@
-// The process the funding crash test kills: funds one bot through the markets module's
-// fundOnce (deposits, then the marker), printing a line after each acknowledged deposit,
-// and killing itself -9 once `killAfter` deposits are acknowledged, before fundOnce can
-// write its marker; with `inspect` it only reports the bot's balances and the marker.
+// The process the funding crash test kills: funds one market-making bot through the
+// markets module's fundOnce (adjustments from operator capital, then the marker),
+// printing a line after each acknowledged one, and killing itself -9 once `killAfter` are
+// acknowledged, before fundOnce can write its marker; with `inspect` it only reports the
+// bot's balances and the marker.
 import path from 'node:path';
 import { EngineHost } from '../../src/engine/engine-host.ts';
 import { SqlProjector } from '../../src/engine/sql-projector.ts';
@@ -26,14 +27,18 @@ if (mode === 'inspect') {
   const marker = await database.db
     .selectFrom('platform_meta')
     .select('key')
-    .where('key', '=', 'bot_funded:bot')
+    .where('key', '=', 'bot_funded:mm.bot')
     .executeTakeFirst();
-  send({ usdt: host.balance('bot', 'USDT'), btc: host.balance('bot', 'BTC'), marked: !!marker });
+  send({
+    usdt: host.balance('mm.bot', 'USDT'),
+    btc: host.balance('mm.bot', 'BTC'),
+    marked: !!marker,
+  });
 } else {
   const engine = {
-    deposit: async (...args: Parameters<EngineHost['deposit']>) => {
-      const ack = await host.deposit(...args);
-      send({ deposited: args[1], events: ack.events.map((e) => e.type) });
+    adjust: async (...args: Parameters<EngineHost['adjust']>) => {
+      const ack = await host.adjust(...args);
+      send({ funded: args[2], events: ack.events.map((e) => e.type) });
       if (++acknowledged >= killAfter) process.kill(process.pid, 'SIGKILL');
       return ack;
     },
@@ -41,7 +46,7 @@ if (mode === 'inspect') {
   await fundOnce(
     database.db,
     engine,
-    'bot',
+    'mm.bot',
     [
       ['USDT', '1000'],
       ['BTC', '1'],

@@ -8,7 +8,7 @@ import { tempDir } from '../helpers.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../../..');
 
-/** Runs fund-child.ts; with `killAfter`, it kills itself -9 after that many deposits. */
+/** Runs fund-child.ts; with `killAfter`, it kills itself -9 after that many fundings. */
 async function run(dir: string, options: { killAfter?: number; mode?: string } = {}) {
   const args = ['--import', 'tsx', path.join(here, 'fund-child.ts'), dir];
   const mode = options.mode ?? (options.killAfter ? String(options.killAfter) : undefined);
@@ -24,11 +24,11 @@ async function run(dir: string, options: { killAfter?: number; mode?: string } =
 }
 
 it.each([1, 2])(
-  'kill -9 after %i acknowledged funding deposit(s): a restart funds nothing twice',
+  'kill -9 after %i acknowledged funding(s) of a market maker: a restart funds nothing twice',
   async (killAfter) => {
     const dir = tempDir('meridian-funding-crash-');
     const first = await run(dir, { killAfter });
-    expect(first.filter((l) => l.deposited)).toHaveLength(killAfter);
+    expect(first.filter((l) => l.funded)).toHaveLength(killAfter);
     expect(first.some((l) => l.done)).toBe(false);
 
     // The marker was never written: the restart runs the funding again, and the engine

@@ -1,11 +1,19 @@
 import type { EngineCommand } from '../matching/commands.ts';
 import type { CommandType } from './command-type.ts';
+import { adjustCommand } from './commands/adjust.ts';
 import { cancelCommand } from './commands/cancel.ts';
 import { depositCommand } from './commands/deposit.ts';
+import { indexCommand } from './commands/index-price.ts';
 import { placeCommand } from './commands/place.ts';
 
 /** Every command the engine knows: one line each. */
-export const COMMAND_TYPES = [placeCommand, cancelCommand, depositCommand] as const;
+export const COMMAND_TYPES = [
+  placeCommand,
+  cancelCommand,
+  depositCommand,
+  adjustCommand,
+  indexCommand,
+] as const;
 
 const byType = new Map<string, CommandType>(
   COMMAND_TYPES.map((t) => [t.type, t as unknown as CommandType]),

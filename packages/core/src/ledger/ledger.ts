@@ -1,10 +1,18 @@
-import { mayGoNegative, parseAccount, userAccount, type Wallet } from './accounts.ts';
+import { balanceRule, ownerAccount, parseAccount, type Wallet } from './accounts.ts';
 import type { Posting, PostingReason, ReferenceKind } from './posting.ts';
 
 export class InsufficientBalanceError extends Error {
   constructor(readonly account: string) {
     super(`insufficient balance in ${account}`);
     this.name = 'InsufficientBalanceError';
+  }
+}
+
+/** A repayment into a debt account beyond what is owed. */
+export class OverpaymentError extends Error {
+  constructor(readonly account: string) {
+    super(`payment exceeds the debt in ${account}`);
+    this.name = 'OverpaymentError';
   }
 }
 
@@ -17,18 +25,22 @@ export interface PostingReference {
 /** One account's balance. Callers on a hot path keep the object to skip the key lookup. */
 export class Account {
   balance = 0n;
-  /** Whether a posting may take it below zero (only the platform float). */
-  readonly unfloored: boolean;
+  /** Never below zero (wallets, funds, pools, market making). */
+  readonly floored: boolean;
+  /** Never above zero (debts). */
+  readonly capped: boolean;
 
   constructor(
     readonly key: string,
     readonly asset: string,
   ) {
-    this.unfloored = mayGoNegative(key);
+    const rule = balanceRule(key);
+    this.floored = rule === 'floor';
+    this.capped = rule === 'ceiling';
   }
 }
 
-/** A user's available and held parts of one asset in one wallet. */
+/** An owner's available and held parts of one asset in one wallet. */
 export interface Holding {
   available: Account;
   held: Account;
@@ -36,9 +48,9 @@ export interface Holding {
 
 /**
  * The in-memory double-entry ledger: balances derived from the postings it makes. It
- * refuses any posting that would take an account other than the platform float below
- * zero, so a caller that checks first never sees the error and one that does not cannot
- * break the invariant.
+ * refuses any posting that would break an account's class rule (see `balanceRule`), so a
+ * caller that checks first never sees the error and one that does not cannot break the
+ * invariant.
  */
 export class Ledger {
   private readonly accounts = new Map<string, Account>();
@@ -63,10 +75,11 @@ export class Ledger {
     return account;
   }
 
-  holding(user: string, asset: string, wallet: Wallet = 'spot'): Holding {
+  /** An owner's parts of one asset: a user's wallet, or a market-making account. */
+  holding(owner: string, asset: string, wallet: Wallet = 'spot'): Holding {
     return {
-      available: this.account(userAccount(user, asset, 'available', wallet)),
-      held: this.account(userAccount(user, asset, 'held', wallet)),
+      available: this.account(ownerAccount(owner, asset, 'available', wallet)),
+      held: this.account(ownerAccount(owner, asset, 'held', wallet)),
     };
   }
 
@@ -74,12 +87,12 @@ export class Ledger {
     return this.accounts.get(key)?.balance ?? 0n;
   }
 
-  available(user: string, asset: string): bigint {
-    return this.balance(userAccount(user, asset, 'available'));
+  available(owner: string, asset: string, wallet: Wallet = 'spot'): bigint {
+    return this.balance(ownerAccount(owner, asset, 'available', wallet));
   }
 
-  held(user: string, asset: string): bigint {
-    return this.balance(userAccount(user, asset, 'held'));
+  held(owner: string, asset: string, wallet: Wallet = 'spot'): bigint {
+    return this.balance(ownerAccount(owner, asset, 'held', wallet));
   }
 
   post(
@@ -101,7 +114,8 @@ export class Ledger {
   ): Posting {
     if (amount <= 0n) throw new RangeError(`posting amount must be positive, got ${amount}`);
     if (from.asset !== to.asset) throw new Error(`${from.key} and ${to.key} differ in asset`);
-    if (from.balance < amount && !from.unfloored) throw new InsufficientBalanceError(from.key);
+    if (from.floored && from.balance < amount) throw new InsufficientBalanceError(from.key);
+    if (to.capped && to.balance + amount > 0n) throw new OverpaymentError(to.key);
     from.balance -= amount;
     to.balance += amount;
     const posting: Posting = {

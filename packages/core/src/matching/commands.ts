@@ -52,4 +52,30 @@ export interface DepositCommand {
   ref: string;
 }
 
-export type EngineCommand = PlaceCommand | CancelCommand | DepositCommand;
+/**
+ * An operator's transfer between two accounts (market-making capital, a correction),
+ * applied once per reference. Never touches a held part: holds belong to orders.
+ */
+export interface AdjustCommand {
+  type: 'adjust';
+  seq: number;
+  ts: number;
+  from: string;
+  to: string;
+  amount: bigint;
+  ref: string;
+}
+
+/**
+ * Index prices, one per market, in quote minor units. Journalled like every command so
+ * that whatever reacts to a price replays exactly.
+ */
+export interface IndexCommand {
+  type: 'index';
+  seq: number;
+  ts: number;
+  prices: Array<[market: string, price: bigint]>;
+}
+
+export type EngineCommand =
+  PlaceCommand | CancelCommand | DepositCommand | AdjustCommand | IndexCommand;

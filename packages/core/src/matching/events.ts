@@ -18,7 +18,11 @@ export type RejectReason =
   | 'order_not_open'
   | 'not_owner'
   /** A deposit whose reference was already credited. */
-  | 'duplicate_deposit';
+  | 'duplicate_deposit'
+  /** An adjustment whose reference was already applied. */
+  | 'duplicate_reference'
+  /** An adjustment naming an account it may not move (a held part, two assets). */
+  | 'invalid_account';
 
 export type CancelReason = 'user' | 'unfilled' | 'self_trade';
 
@@ -57,7 +61,8 @@ export type EngineEvent =
     }
   | { type: 'filled'; orderId: number; market: string }
   | { type: 'cancelled'; orderId: number; market: string; reason: CancelReason; lots: number }
-  | { type: 'deposited'; user: string; asset: string; amount: bigint; ref: string };
+  | { type: 'deposited'; user: string; asset: string; amount: bigint; ref: string }
+  | { type: 'adjusted'; from: string; to: string; asset: string; amount: bigint; ref: string };
 
 export interface CommandResult {
   seq: number;

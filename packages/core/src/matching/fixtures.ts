@@ -74,4 +74,12 @@ export class CommandStream {
   cancel(user: string, orderId: number, market = BTC_USDT.symbol): EngineCommand {
     return { type: 'cancel', seq: ++this.seq, ts: ++this.ts, user, market, orderId };
   }
+
+  adjust(from: string, to: string, amount: bigint, ref: string): EngineCommand {
+    return { type: 'adjust', seq: ++this.seq, ts: ++this.ts, from, to, amount, ref };
+  }
+
+  index(price: bigint, market = BTC_USDT.symbol): EngineCommand {
+    return { type: 'index', seq: ++this.seq, ts: ++this.ts, prices: [[market, price]] };
+  }
 }

@@ -59,6 +59,8 @@ export class MarketEngine {
   /** Stop orders waiting for their trigger, in the order they were placed. */
   stops: LiveOrder[] = [];
   lastPrice = 0;
+  /** The last journalled index price, quote minor units; 0n before the first tick. */
+  indexPrice = 0n;
 
   private readonly wallets = new Map<string, MarketWallet>();
   private readonly baseFees: FeeAccounts;

@@ -35,12 +35,20 @@ export interface EngineSnapshot {
   nextTradeId: number;
   nextPostingId: number;
   balances: Array<[string, string]>;
-  markets: Array<{ symbol: string; lastPrice: number; orders: SnapshotOrder[] }>;
+  markets: Array<{
+    symbol: string;
+    lastPrice: number;
+    orders: SnapshotOrder[];
+    /** Left out before the first index tick, so older snapshots read as before. */
+    index?: string;
+  }>;
   /**
    * Every deposit reference credited so far, sorted; left out while there is none, so a
    * snapshot (and the state hash) of an engine without deposits reads as before.
    */
   depositRefs?: string[];
+  /** Every adjustment reference applied so far, sorted; left out while there is none. */
+  adjustmentRefs?: string[];
 }
 
 /**
@@ -55,6 +63,8 @@ export class TradingEngine {
   private readonly trades: TradeCounter;
   /** A deposit is credited once per reference, whatever retries or restarts send. */
   readonly depositRefs: Set<string>;
+  /** An operator's adjustment applies once per reference. */
+  readonly adjustmentRefs: Set<string>;
   private seqNo: number;
 
   constructor(config: EngineConfig, snapshot?: EngineSnapshot) {
@@ -67,6 +77,7 @@ export class TradingEngine {
       : new Ledger();
     this.trades = { next: snapshot?.nextTradeId ?? 1 };
     this.depositRefs = new Set(snapshot?.depositRefs);
+    this.adjustmentRefs = new Set(snapshot?.adjustmentRefs);
     this.seqNo = snapshot?.seq ?? 0;
     for (const spec of config.markets) {
       if (!this.assets.has(spec.base.code) || !this.assets.has(spec.quote.code)) {
@@ -78,6 +89,7 @@ export class TradingEngine {
       const engine = this.markets.get(saved.symbol);
       if (!engine) throw new Error(`snapshot names unknown market ${saved.symbol}`);
       engine.lastPrice = saved.lastPrice;
+      engine.indexPrice = BigInt(saved.index ?? 0);
       for (const { resting, hold, ...o } of saved.orders) {
         const order: LiveOrder = {
           ...o,
@@ -117,6 +129,7 @@ export class TradingEngine {
 
   snapshot(): EngineSnapshot {
     const depositRefs = [...this.depositRefs].sort();
+    const adjustmentRefs = [...this.adjustmentRefs].sort();
     return {
       version: 1,
       seq: this.seqNo,
@@ -130,8 +143,10 @@ export class TradingEngine {
           ...[...engine.book.orders()].map((o) => snapshotOrder(engine.live.get(o.id)!, true)),
           ...engine.stops.map((o) => snapshotOrder(o, false)),
         ],
+        ...(engine.indexPrice > 0n ? { index: engine.indexPrice.toString() } : {}),
       })),
       ...(depositRefs.length > 0 ? { depositRefs } : {}),
+      ...(adjustmentRefs.length > 0 ? { adjustmentRefs } : {}),
     };
   }
 

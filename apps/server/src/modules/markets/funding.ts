@@ -1,19 +1,21 @@
+import { marketMakingAccount, systemAccount } from '@meridian/core';
 import type { MarketsDb } from './tables.ts';
 import type { EngineHost } from '../../engine/engine-host.ts';
 
 /**
- * Funds a platform bot once, as deposits from the platform float (real ledger postings,
- * like the demo users'). Each deposit's reference is credited once by the engine itself;
- * the marker in platform_meta only spares a restart the round trip.
+ * Funds an operator-owned market-making account once, from operator capital: real
+ * ledger postings, but the operator's own money, never counted among what the platform
+ * owes its users. The engine applies each reference once; the marker in platform_meta
+ * only spares a restart the round trip.
  */
 export async function fundOnce(
   db: MarketsDb,
-  engine: Pick<EngineHost, 'deposit'>,
-  user: string,
+  engine: Pick<EngineHost, 'adjust'>,
+  owner: string,
   amounts: Array<[asset: string, amount: string]>,
   now: () => number,
 ): Promise<void> {
-  const marker = `bot_funded:${user}`;
+  const marker = `bot_funded:${owner}`;
   const done = await db
     .selectFrom('platform_meta')
     .select('key')
@@ -21,13 +23,19 @@ export async function fundOnce(
     .executeTakeFirst();
   if (done) return;
   for (const [asset, amount] of amounts) {
-    const ack = await engine.deposit(user, asset, amount, `bot-funding-${user}-${asset}`);
-    // A crash after the deposit and before the marker: the engine already credited this
-    // reference and refuses it again, so the retry only writes the marker.
-    const refused = ack.events.find(
-      (e) => e.type === 'rejected' && e.reason !== 'duplicate_deposit',
+    const ack = await engine.adjust(
+      systemAccount('operator_capital', asset),
+      marketMakingAccount(owner, asset, 'available'),
+      asset,
+      amount,
+      `mm-funding:${owner}:${asset}`,
     );
-    if (refused) throw new Error(`funding ${user} refused: ${JSON.stringify(refused)}`);
+    // A crash after the adjustment and before the marker: the engine already applied
+    // this reference and refuses it again, so the retry only writes the marker.
+    const refused = ack.events.find(
+      (e) => e.type === 'rejected' && e.reason !== 'duplicate_reference',
+    );
+    if (refused) throw new Error(`funding ${owner} refused: ${JSON.stringify(refused)}`);
   }
   await db
     .insertInto('platform_meta')

@@ -1,4 +1,4 @@
-import { formatUnits, parseUnits } from '@meridian/core';
+import { formatUnits, MARKET_MAKING_OWNER, parseUnits } from '@meridian/core';
 import type { MarketsDb } from './tables.ts';
 import type { EngineHost } from '../../engine/engine-host.ts';
 import type { ListedMarket } from './catalogue.ts';
@@ -8,7 +8,7 @@ import { quoteLadder, type QuoteConfig } from './quoting.ts';
 
 export interface MarketMakerOptions {
   db: MarketsDb;
-  engine: Pick<EngineHost, 'placeOrder' | 'cancelOrder' | 'deposit' | 'openOrders'>;
+  engine: Pick<EngineHost, 'placeOrder' | 'cancelOrder' | 'adjust' | 'openOrders'>;
   markets: ListedMarket[];
   quotes: QuoteConfig;
   /** Requote when the index has moved this far from the last quoted one, basis points. */
@@ -20,9 +20,9 @@ export interface MarketMakerOptions {
 /** The quote value each market maker is funded with, on each side of its book. */
 const FUNDING_QUOTE = '100000000';
 
-/** `mm-btcusdt`: a platform account, readable in bills and within the journal's identifier rule. */
+/** `mm.btcusdt`: an operator-owned market-making account, of its own ledger class. */
 export function makerId(symbol: string): string {
-  return `mm-${symbol}`;
+  return `${MARKET_MAKING_OWNER}${symbol}`;
 }
 
 interface MakerState {
@@ -35,7 +35,7 @@ interface MakerState {
 }
 
 /**
- * Market makers: one platform account per spot market, quoting both sides around the
+ * Market makers: one operator-owned account per spot market, quoting both sides around the
  * index with configured depth and spread, trading through the same engine and ledger as
  * every user. They requote when the index moves or when a level was taken whole.
  */
@@ -55,7 +55,7 @@ export class MarketMakers {
     }
   }
 
-  /** Funds each maker once from the platform float: quote, and base worth the same. */
+  /** Funds each maker once from operator capital: quote, and base worth the same. */
   async fund(): Promise<void> {
     const now = this.options.now ?? Date.now;
     for (const { market, user } of this.makers.values()) {

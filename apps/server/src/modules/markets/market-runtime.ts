@@ -11,6 +11,7 @@ import { createSimulatedIndexSource } from './index-feed/simulated.ts';
 import type { IndexSource, IndexTick } from './index-feed/source.ts';
 import { createTickStore, type TickStore } from './index-feed/tick-store.ts';
 import { MarketDataService } from './market-data.ts';
+import { retireLegacyBots } from './legacy-bots.ts';
 import { MarketMakers } from './market-makers.ts';
 import { SimulatedFlow } from './simulated-flow.ts';
 
@@ -118,6 +119,8 @@ export async function startMarket(options: MarketRuntimeOptions): Promise<Market
   // Written by the service's next flush, in the background: the start does not wait.
   if (history) data.adopt(history.candles);
 
+  // Whether or not makers run now, money of the bots' old user accounts leaves user liabilities.
+  await retireLegacyBots(engine, markets);
   const makers = config.marketMakers
     ? new MarketMakers({
         db,
@@ -150,6 +153,10 @@ export async function startMarket(options: MarketRuntimeOptions): Promise<Market
   let saving: Promise<void> = Promise.resolve();
   source.start((batch: IndexTick[]) => {
     lastTickAt = now();
+    // Journalled first, so whatever reacts to the index replays exactly from the journal.
+    engine
+      .index(batch.map((tick): [string, bigint] => [tick.symbol, tick.price]))
+      .catch(report('index journal'));
     data.onIndex(batch);
     makers?.onIndex(batch);
     flow?.onIndex(batch);

@@ -1,4 +1,4 @@
-import { formatUnits, parseUnits, seededRandom } from '@meridian/core';
+import { formatUnits, MARKET_MAKING_OWNER, parseUnits, seededRandom } from '@meridian/core';
 import type { MarketsDb } from './tables.ts';
 import type { EngineHost } from '../../engine/engine-host.ts';
 import type { ListedMarket } from './catalogue.ts';
@@ -9,15 +9,16 @@ import type { IndexTick } from './index-feed/source.ts';
 /**
  * SIMULATED MARKET ONLY. This bot stands in for the other traders a real market has: it
  * sends small market orders against the market makers' quotes so that trades happen and
- * make the last price. It is a platform account (`sim-flow`), funded once from the
- * platform float, trading through the same engine and ledger as everyone. It never runs
+ * make the last price. It is an operator-owned account (`mm.sim-flow`, of the
+ * market-making class), funded once from operator capital, trading through the same
+ * engine and ledger as everyone. It never runs
  * with an external index (INDEX_SOURCE=ccxt:...): there, only real users' orders trade.
  */
-export const SIMULATED_FLOW_USER = 'sim-flow';
+export const SIMULATED_FLOW_USER = `${MARKET_MAKING_OWNER}sim-flow`;
 
 export interface SimulatedFlowOptions {
   db: MarketsDb;
-  engine: Pick<EngineHost, 'placeOrder' | 'deposit'>;
+  engine: Pick<EngineHost, 'placeOrder' | 'adjust'>;
   markets: ListedMarket[];
   deploymentId: string;
   /** Chance per market per index tick of one market order. */

@@ -24,6 +24,8 @@ const MESSAGE: Record<RejectReason | RequestRejection, MessageId> = {
   order_not_open: 'orderNotOpen',
   not_owner: 'orderNotFound',
   duplicate_deposit: 'conflict',
+  duplicate_reference: 'conflict',
+  invalid_account: 'invalidOrder',
   invalid_number: 'invalidNumber',
   too_many_decimals: 'tooManyDecimals',
   negative: 'negativeAmount',

@@ -1,4 +1,4 @@
-import { systemAccount, userAccount } from '../../ledger/accounts.ts';
+import { isMarketMakingOwner, systemAccount, userAccount } from '../../ledger/accounts.ts';
 import type { DepositCommand } from '../../matching/commands.ts';
 import { defineCommand } from '../command-type.ts';
 
@@ -16,6 +16,11 @@ export const depositCommand = defineCommand<DepositCommand>({
     const asset = engine.asset(cmd.asset);
     if (!asset) {
       events.push({ type: 'rejected', reason: 'unknown_asset' });
+      return;
+    }
+    if (isMarketMakingOwner(cmd.user)) {
+      // Market making runs on operator capital (an adjustment), never on users' float.
+      events.push({ type: 'rejected', reason: 'invalid_account' });
       return;
     }
     if (cmd.amount <= 0n || cmd.amount > asset.maxAmount) {

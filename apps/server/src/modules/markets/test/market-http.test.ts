@@ -122,7 +122,7 @@ describe('simulated market over HTTP', () => {
           .execute(),
       (rows) => rows.length > 0,
     );
-    expect(fills[0]).toEqual({ taker_user_id: SIMULATED_FLOW_USER, maker_user_id: 'mm-btcusdt' });
+    expect(fills[0]).toEqual({ taker_user_id: SIMULATED_FLOW_USER, maker_user_id: 'mm.btcusdt' });
     const ticker = platform.market.ticker('btcusdt')!;
     expect(ticker.close).toBe(platform.market.trades('btcusdt', 1)[0]!.price);
   });
