@@ -1,47 +1,14 @@
-import { OrderBook, type Side } from '../book/order-book.ts';
-import { systemAccount } from '../ledger/accounts.ts';
-import type { Account, Holding, Ledger, PostingReference } from '../ledger/ledger.ts';
-import type { CancelCommand, OrderKind, PlaceCommand, TimeInForce } from './commands.ts';
-import type { EngineEvent, RejectReason } from './events.ts';
+import { OrderBook } from '../book/order-book.ts';
+import type { Ledger, PostingReference } from '../ledger/ledger.ts';
+import type { CancelCommand, PlaceCommand } from './commands.ts';
+import type { EngineEvent } from './events.ts';
+import type { LiveOrder, MarketWallet } from './live-order.ts';
 import type { Market } from './market.ts';
+import { checkSpotOrder } from './spot-risk.ts';
+import { SpotSettlement } from './spot-settlement.ts';
 
-/** An order the engine still owes something to: resting, or waiting for its stop. */
-export interface LiveOrder {
-  id: number;
-  user: string;
-  side: Side;
-  kind: OrderKind;
-  tif: TimeInForce;
-  /** Limit in ticks; for a market order, the edge of its protection band. */
-  price: number;
-  lots: number;
-  remaining: number;
-  /** Quote left to spend of a market buy by quote amount; 0n for every other order. */
-  quote: bigint;
-  stop: number;
-  /** Exactly what the order can still spend, held in the ledger. */
-  hold: bigint;
-  wallet: MarketWallet;
-}
-
-/**
- * The asset security fund receives 1/SECURITY_FUND_DIVISOR of every fee, rounded down to
- * the asset's minor unit (PRODUCT section 2.4); the rest is fee revenue.
- */
-export const SECURITY_FUND_DIVISOR = 10n;
-
-const TIME_IN_FORCE = new Set<string>(['GTC', 'IOC', 'FOK', 'POST_ONLY']);
-
-/** A user's holdings of a market's two assets. */
-export interface MarketWallet {
-  base: Holding;
-  quote: Holding;
-}
-
-interface FeeAccounts {
-  fund: Account;
-  revenue: Account;
-}
+export type { LiveOrder, MarketWallet } from './live-order.ts';
+export { SECURITY_FUND_DIVISOR } from './spot-settlement.ts';
 
 /** Trade ids run across markets, so the engines of one ledger share the counter. */
 export interface TradeCounter {
@@ -49,9 +16,11 @@ export interface TradeCounter {
 }
 
 /**
- * The deterministic engine of one market: applies place and cancel commands to its book
- * and the shared ledger. Every check happens before the first posting, so a rejected
- * command changes nothing.
+ * The deterministic engine of one market, in three stages as an exchange core runs
+ * them: the pre-trade risk check (spot holds, `spot-risk.ts`), the shared matching book
+ * (`OrderBook`), and settlement (spot postings, `spot-settlement.ts`). This class holds
+ * the market's state and runs an order through the stages, then the stop triggers.
+ * Every check happens before the first posting, so a rejected command changes nothing.
  */
 export class MarketEngine {
   readonly book = new OrderBook();
@@ -63,8 +32,8 @@ export class MarketEngine {
   indexPrice = 0n;
 
   private readonly wallets = new Map<string, MarketWallet>();
-  private readonly baseFees: FeeAccounts;
-  private readonly quoteFees: FeeAccounts;
+  private readonly settlement: SpotSettlement;
+  private readonly walletOf = (owner: string) => this.wallet(owner);
   private events: EngineEvent[] = [];
   private ts = 0;
 
@@ -73,15 +42,10 @@ export class MarketEngine {
     private readonly ledger: Ledger,
     private readonly trades: TradeCounter,
   ) {
-    const fees = (asset: string): FeeAccounts => ({
-      fund: ledger.account(systemAccount('security_fund', asset)),
-      revenue: ledger.account(systemAccount('fee_revenue', asset)),
-    });
-    this.baseFees = fees(market.spec.base.code);
-    this.quoteFees = fees(market.spec.quote.code);
+    this.settlement = new SpotSettlement(market, ledger);
   }
 
-  /** The user's holdings in this market, looked up once and kept. */
+  /** The owner's holdings in this market, looked up once and kept. */
   wallet(user: string): MarketWallet {
     let wallet = this.wallets.get(user);
     if (!wallet) {
@@ -95,14 +59,14 @@ export class MarketEngine {
   }
 
   place(cmd: PlaceCommand, events: EngineEvent[]): void {
-    const checked = this.check(cmd);
-    if (typeof checked === 'string') {
-      events.push({ type: 'rejected', reason: checked });
+    const admitted = checkSpotOrder(this.market, this.book, this.walletOf, cmd);
+    if (typeof admitted === 'string') {
+      events.push({ type: 'rejected', reason: admitted });
       return;
     }
     this.events = events;
     this.ts = cmd.ts;
-    const { price, hold, wallet } = checked;
+    const { price, hold, wallet } = admitted;
     const order: LiveOrder = {
       id: cmd.seq,
       user: cmd.user,
@@ -131,7 +95,11 @@ export class MarketEngine {
       stop: order.stop,
       ...(cmd.clientRef ? { clientRef: cmd.clientRef } : {}),
     });
-    this.ledger.hold(holdingOf(order), hold, this.orderRef(order.id));
+    this.ledger.hold(
+      order.side === 'buy' ? wallet.quote : wallet.base,
+      hold,
+      this.orderRef(order.id),
+    );
     this.live.set(order.id, order);
     if (order.kind === 'stop_limit') this.stops.push(order);
     else this.execute(order);
@@ -154,65 +122,7 @@ export class MarketEngine {
     this.finish(order, 'user');
   }
 
-  /** The band-limited price and the hold of a valid command, or why it is refused. */
-  private check(
-    cmd: PlaceCommand,
-  ): RejectReason | { price: number; hold: bigint; wallet: MarketWallet } {
-    const m = this.market;
-    if (cmd.side !== 'buy' && cmd.side !== 'sell') return 'invalid_order';
-    let price = cmd.price;
-    let hold: bigint;
-    if (cmd.kind === 'market') {
-      const byQuote = cmd.quote > 0n;
-      if (cmd.price !== 0 || cmd.stop !== 0) return 'invalid_order';
-      if (byQuote ? cmd.lots !== 0 || cmd.side !== 'buy' : !m.validLots(cmd.lots)) {
-        return byQuote ? 'invalid_order' : 'invalid_quantity';
-      }
-      const best = this.book.bestPrice(cmd.side === 'buy' ? 'sell' : 'buy');
-      if (best === undefined) return 'no_liquidity';
-      price = m.bandLimit(cmd.side, best);
-      const value = byQuote ? cmd.quote : m.notional(best, cmd.lots);
-      if (value < m.spec.minNotional) return 'below_min_notional';
-      hold = byQuote
-        ? cmd.quote
-        : cmd.side === 'buy'
-          ? m.notional(price, cmd.lots)
-          : m.baseAmount(cmd.lots);
-    } else {
-      if (cmd.kind !== 'limit' && cmd.kind !== 'stop_limit') return 'invalid_order';
-      if (!TIME_IN_FORCE.has(cmd.tif) || cmd.quote !== 0n) {
-        return 'invalid_order';
-      }
-      if (
-        cmd.kind === 'stop_limit' ? cmd.tif !== 'GTC' || !m.validPrice(cmd.stop) : cmd.stop !== 0
-      ) {
-        return 'invalid_order';
-      }
-      if (!m.validPrice(price)) return 'invalid_price';
-      if (!m.validLots(cmd.lots)) return 'invalid_quantity';
-      const value = m.notional(price, cmd.lots);
-      if (value < m.spec.minNotional) return 'below_min_notional';
-      hold = cmd.side === 'buy' ? value : m.baseAmount(cmd.lots);
-      if (cmd.kind === 'limit' && cmd.tif === 'POST_ONLY') {
-        const best = this.book.bestPrice(cmd.side === 'buy' ? 'sell' : 'buy');
-        if (best !== undefined && (cmd.side === 'buy' ? best <= price : best >= price)) {
-          return 'would_take';
-        }
-      }
-      if (
-        cmd.kind === 'limit' &&
-        cmd.tif === 'FOK' &&
-        this.book.fillable(cmd.side, price, cmd.lots, cmd.user) < cmd.lots
-      ) {
-        return 'fok_unfillable';
-      }
-    }
-    const wallet = this.wallet(cmd.user);
-    const holding = cmd.side === 'buy' ? wallet.quote : wallet.base;
-    if (holding.available.balance < hold) return 'insufficient_balance';
-    return { price, hold, wallet };
-  }
-
+  /** The matching stage: walks the book, settling each fill as it is made. */
   private execute(order: LiveOrder): void {
     const byQuote = order.quote > 0n;
     const unit = this.market.unitNotional;
@@ -246,41 +156,21 @@ export class MarketEngine {
     } else this.finish(order, 'unfilled');
   }
 
-  /** Settles one fill as postings: both legs, the buyer's price improvement, both fees. */
+  /** One match: settled by the settlement stage, reported as a trade. */
   private fill(taker: LiveOrder, maker: LiveOrder, price: number, lots: number): void {
-    const m = this.market;
     const tradeId = this.trades.next++;
     const ref: PostingReference = { refKind: 'trade', refId: String(tradeId), ts: this.ts };
-    const buyer = taker.side === 'buy' ? taker : maker;
-    const seller = taker.side === 'buy' ? maker : taker;
-    const base = m.baseAmount(lots);
-    const value = m.notional(price, lots);
-    const ledger = this.ledger;
-
-    ledger.settle(seller.wallet.base, buyer.wallet.base.available, base, 'trade', ref);
-    seller.hold -= base;
-    ledger.settle(buyer.wallet.quote, seller.wallet.quote.available, value, 'trade', ref);
-    if (buyer.quote > 0n) {
-      buyer.quote -= value;
-      buyer.hold -= value;
-    } else {
-      const reserved = m.notional(buyer.price, lots);
-      ledger.release(buyer.wallet.quote, reserved - value, ref);
-      buyer.hold -= reserved;
-    }
-
-    const buyerFee = (base * (buyer === taker ? m.takerFee : m.makerFee)) / 10_000n;
-    const sellerFee = (value * (seller === taker ? m.takerFee : m.makerFee)) / 10_000n;
-    this.chargeFee(buyer.wallet.base.available, this.baseFees, buyerFee, ref);
-    this.chargeFee(seller.wallet.quote.available, this.quoteFees, sellerFee, ref);
-
+    const takerIsBuyer = taker.side === 'buy';
+    const fees = takerIsBuyer
+      ? this.settlement.fill(taker, maker, true, price, lots, ref)
+      : this.settlement.fill(maker, taker, false, price, lots, ref);
     taker.remaining -= lots;
     maker.remaining -= lots;
     this.lastPrice = price;
     this.events.push({
       type: 'trade',
       tradeId,
-      market: m.spec.symbol,
+      market: this.market.spec.symbol,
       price,
       lots,
       takerSide: taker.side,
@@ -288,18 +178,10 @@ export class MarketEngine {
       takerOrderId: taker.id,
       makerUser: maker.user,
       takerUser: taker.user,
-      makerFee: maker === buyer ? buyerFee : sellerFee,
-      takerFee: taker === buyer ? buyerFee : sellerFee,
+      makerFee: takerIsBuyer ? fees.seller : fees.buyer,
+      takerFee: takerIsBuyer ? fees.buyer : fees.seller,
     });
     if (maker.remaining === 0) this.filled(maker);
-  }
-
-  /** A fee splits on settlement: a tenth to the asset security fund, the rest revenue. */
-  private chargeFee(from: Account, to: FeeAccounts, fee: bigint, ref: PostingReference): void {
-    if (fee === 0n) return;
-    const fund = fee / SECURITY_FUND_DIVISOR;
-    if (fund > 0n) this.ledger.move(from, to.fund, fund, 'security_fund', ref);
-    this.ledger.move(from, to.revenue, fee - fund, 'fee', ref);
   }
 
   private filled(order: LiveOrder): void {
@@ -309,8 +191,7 @@ export class MarketEngine {
 
   /** Ends an order early and gives back everything it still held. */
   private finish(order: LiveOrder, reason: 'user' | 'unfilled' | 'self_trade'): void {
-    this.ledger.release(holdingOf(order), order.hold, this.orderRef(order.id));
-    order.hold = 0n;
+    this.settlement.release(order, this.orderRef(order.id));
     this.live.delete(order.id);
     this.events.push({
       type: 'cancelled',
@@ -323,8 +204,7 @@ export class MarketEngine {
 
   /** A market buy by quote amount ends once the book or its budget runs out. */
   private finishByQuote(order: LiveOrder, filled: number): void {
-    this.ledger.release(order.wallet.quote, order.hold, this.orderRef(order.id));
-    order.hold = 0n;
+    this.settlement.release(order, this.orderRef(order.id));
     this.live.delete(order.id);
     const market = this.market.spec.symbol;
     this.events.push(
@@ -351,9 +231,4 @@ export class MarketEngine {
   private orderRef(id: number): PostingReference {
     return { refKind: 'order', refId: String(id), ts: this.ts };
   }
-}
-
-/** Where an order's hold sits: quote for a buy, base for a sell. */
-function holdingOf(order: LiveOrder): Holding {
-  return order.side === 'buy' ? order.wallet.quote : order.wallet.base;
 }

@@ -1,0 +1,90 @@
+import { systemAccount } from '../ledger/accounts.ts';
+import type { Account, Ledger, PostingReference } from '../ledger/ledger.ts';
+import { holdingOf, type LiveOrder } from './live-order.ts';
+import type { Market } from './market.ts';
+
+/**
+ * The asset security fund receives 1/SECURITY_FUND_DIVISOR of every fee, rounded down to
+ * the asset's minor unit (PRODUCT section 2.4); the rest is fee revenue.
+ */
+export const SECURITY_FUND_DIVISOR = 10n;
+
+interface FeeAccounts {
+  fund: Account;
+  revenue: Account;
+}
+
+/** Each side's fee of one fill, in the asset that side received. */
+export interface FillFees {
+  buyer: bigint;
+  seller: bigint;
+}
+
+/**
+ * The settlement stage of a spot market: turns a match into ledger postings (both legs,
+ * the buyer's price improvement, both fees split between the security fund and revenue)
+ * and gives back what an ended order still holds.
+ */
+export class SpotSettlement {
+  private readonly baseFees: FeeAccounts;
+  private readonly quoteFees: FeeAccounts;
+
+  constructor(
+    private readonly market: Market,
+    private readonly ledger: Ledger,
+  ) {
+    const fees = (asset: string): FeeAccounts => ({
+      fund: ledger.account(systemAccount('security_fund', asset)),
+      revenue: ledger.account(systemAccount('fee_revenue', asset)),
+    });
+    this.baseFees = fees(market.spec.base.code);
+    this.quoteFees = fees(market.spec.quote.code);
+  }
+
+  /** Settles `lots` at `price` between two orders and lowers what each still holds. */
+  fill(
+    buyer: LiveOrder,
+    seller: LiveOrder,
+    takerIsBuyer: boolean,
+    price: number,
+    lots: number,
+    ref: PostingReference,
+  ): FillFees {
+    const m = this.market;
+    const ledger = this.ledger;
+    const base = m.baseAmount(lots);
+    const value = m.notional(price, lots);
+
+    ledger.settle(seller.wallet.base, buyer.wallet.base.available, base, 'trade', ref);
+    seller.hold -= base;
+    ledger.settle(buyer.wallet.quote, seller.wallet.quote.available, value, 'trade', ref);
+    if (buyer.quote > 0n) {
+      buyer.quote -= value;
+      buyer.hold -= value;
+    } else {
+      const reserved = m.notional(buyer.price, lots);
+      ledger.release(buyer.wallet.quote, reserved - value, ref);
+      buyer.hold -= reserved;
+    }
+
+    const buyerFee = (base * (takerIsBuyer ? m.takerFee : m.makerFee)) / 10_000n;
+    const sellerFee = (value * (takerIsBuyer ? m.makerFee : m.takerFee)) / 10_000n;
+    this.chargeFee(buyer.wallet.base.available, this.baseFees, buyerFee, ref);
+    this.chargeFee(seller.wallet.quote.available, this.quoteFees, sellerFee, ref);
+    return { buyer: buyerFee, seller: sellerFee };
+  }
+
+  /** Gives back everything an ending order still holds. */
+  release(order: LiveOrder, ref: PostingReference): void {
+    this.ledger.release(holdingOf(order), order.hold, ref);
+    order.hold = 0n;
+  }
+
+  /** A fee splits on settlement: a tenth to the asset security fund, the rest revenue. */
+  private chargeFee(from: Account, to: FeeAccounts, fee: bigint, ref: PostingReference): void {
+    if (fee === 0n) return;
+    const fund = fee / SECURITY_FUND_DIVISOR;
+    if (fund > 0n) this.ledger.move(from, to.fund, fund, 'security_fund', ref);
+    this.ledger.move(from, to.revenue, fee - fund, 'fee', ref);
+  }
+}
