@@ -1,4 +1,4 @@
-import { formatUnits, type EngineEvent, type MarketSpec } from '@meridian/core';
+import { formatUnits, type CancelReason, type EngineEvent, type MarketSpec } from '@meridian/core';
 import type { Insertable } from 'kysely';
 import type { EngineTables } from './tables.ts';
 
@@ -47,15 +47,65 @@ export function acceptedOrderRow(e: Accepted, spec: MarketSpec, ts: number): Ord
   };
 }
 
+/** A trade's price, quantity and value in minor units, and as the text answers show. */
+export interface TradeAmounts {
+  price: bigint;
+  quantity: bigint;
+  /** Quote minor units, rounded down. */
+  value: bigint;
+  priceText: string;
+  quantityText: string;
+}
+
+/** The one reading of a trade event's amounts: fill rows, user events and market data. */
+export function tradeAmounts(spec: MarketSpec, e: Trade): TradeAmounts {
+  const price = BigInt(e.price) * spec.tickSize;
+  const quantity = BigInt(e.lots) * spec.lotSize;
+  return {
+    price,
+    quantity,
+    value: (price * quantity) / 10n ** BigInt(spec.base.decimals),
+    priceText: formatUnits(price, spec.quote.decimals),
+    quantityText: formatUnits(quantity, spec.base.decimals),
+  };
+}
+
+/** What a lifecycle event does to its order's row. */
+export interface OrderEffect {
+  orderId: number;
+  status: 'open' | 'filled' | 'cancelled';
+  /** A stop order whose trigger fired. */
+  triggered?: true;
+  reason?: CancelReason;
+}
+
+/**
+ * The one reading of the events that move an order through its states: the projection
+ * writes it, and an order answered from its acknowledgement applies the same.
+ */
+export function orderEffect(e: EngineEvent): OrderEffect | undefined {
+  switch (e.type) {
+    case 'triggered':
+      return { orderId: e.orderId, status: 'open', triggered: true };
+    case 'filled':
+      return { orderId: e.orderId, status: 'filled' };
+    case 'cancelled':
+      return { orderId: e.orderId, status: 'cancelled', reason: e.reason };
+    default:
+      return undefined;
+  }
+}
+
 /** The `trade_fills` row of a trade; fees in the asset each side received. */
 export function tradeFillRow(e: Trade, spec: MarketSpec, seq: number, ts: number): FillRowFields {
   const feeDecimals = (buyer: boolean) => (buyer ? spec.base : spec.quote).decimals;
   const makerBuys = e.takerSide === 'sell';
+  const amounts = tradeAmounts(spec, e);
   return {
     id: e.tradeId,
     market: e.market,
-    price: priceText(spec, e.price),
-    quantity: quantityText(spec, e.lots),
+    price: amounts.priceText,
+    quantity: amounts.quantityText,
     taker_side: e.takerSide,
     maker_order_id: e.makerOrderId,
     taker_order_id: e.takerOrderId,

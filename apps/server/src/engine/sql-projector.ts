@@ -7,7 +7,7 @@ import {
   type CommandResult,
   type EngineConfig,
 } from '@meridian/core';
-import { acceptedOrderRow, quantityText, tradeFillRow } from './event-rows.ts';
+import { acceptedOrderRow, orderEffect, quantityText, tradeFillRow } from './event-rows.ts';
 import type { EngineDb, EngineTables } from './tables.ts';
 import { kyselyWriter, type ProjectionWriter } from './projection-writer.ts';
 
@@ -129,18 +129,14 @@ export class SqlProjector {
             c.filledLots = order.lots;
             c.filled = quantityText(m.spec, order.lots);
           }
-        } else if (e.type === 'triggered') {
-          const c = change(e.orderId, result.ts);
-          c.status = 'open';
-          c.triggered = true;
-        } else if (e.type === 'filled') {
-          change(e.orderId, result.ts).status = 'filled';
-          this.open.delete(e.orderId);
-        } else if (e.type === 'cancelled') {
-          const c = change(e.orderId, result.ts);
-          c.status = 'cancelled';
-          c.reason = e.reason;
-          this.open.delete(e.orderId);
+        } else {
+          const effect = orderEffect(e);
+          if (!effect) continue;
+          const c = change(effect.orderId, result.ts);
+          c.status = effect.status;
+          if (effect.triggered) c.triggered = true;
+          if (effect.reason) c.reason = effect.reason;
+          if (effect.status !== 'open') this.open.delete(effect.orderId);
         }
       }
       for (const p of result.postings) {

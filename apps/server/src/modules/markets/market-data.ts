@@ -9,6 +9,7 @@ import {
 import type { CandleData, PriceInfo } from '@meridian/contract';
 import type { MarketsDb } from './tables.ts';
 import type { EngineHost } from '../../engine/engine-host.ts';
+import { tradeAmounts } from '../../engine/event-rows.ts';
 import type { ListedMarket } from './catalogue.ts';
 import { candleData, type CandleStore } from './candles.ts';
 import type { DepthData, MarketFeed, MarketUpdate, TradeData } from './feed.ts';
@@ -289,15 +290,17 @@ export class MarketDataService implements MarketFeed {
         if (event.type !== 'trade') continue;
         const state = this.states.get(event.market);
         if (!state) continue;
-        const { spec } = state.market;
-        const price = BigInt(event.price) * spec.tickSize;
-        const quantity = BigInt(event.lots) * spec.lotSize;
-        const amount = (price * quantity) / 10n ** BigInt(spec.base.decimals);
-        this.fold(state, { timeMs: result.ts, price, quantity, amount });
+        const a = tradeAmounts(state.market.spec, event);
+        this.fold(state, {
+          timeMs: result.ts,
+          price: a.price,
+          quantity: a.quantity,
+          amount: a.value,
+        });
         const trade: TradeData = {
           id: String(event.tradeId),
-          price: formatUnits(price, spec.quote.decimals),
-          amount: formatUnits(quantity, spec.base.decimals),
+          price: a.priceText,
+          amount: a.quantityText,
           direction: event.takerSide,
           time: result.ts,
         };

@@ -1,6 +1,11 @@
 import type { SpotOrder } from '@meridian/contract';
 import type { EngineEvent } from '@meridian/core';
-import { acceptedOrderRow, quantityText, tradeFillRow } from '../../engine/event-rows.ts';
+import {
+  acceptedOrderRow,
+  orderEffect,
+  quantityText,
+  tradeFillRow,
+} from '../../engine/event-rows.ts';
 import { listedMarket } from '../markets/index.ts';
 import { orderView, type FillRow, type OrderRow } from './order-views.ts';
 
@@ -22,15 +27,13 @@ export function placedOrder(events: readonly EngineEvent[], ts: number): SpotOrd
     if (e.type === 'trade' && (e.takerOrderId === id || e.makerOrderId === id)) {
       fills.push(tradeFillRow(e, spec, 0, ts));
       filledLots += e.lots;
-    } else if (e.type === 'triggered' && e.orderId === id) {
-      row.status = 'open';
-      row.triggered = 1;
-    } else if (e.type === 'filled' && e.orderId === id) {
-      row.status = 'filled';
-    } else if (e.type === 'cancelled' && e.orderId === id) {
-      row.status = 'cancelled';
-      row.cancel_reason = e.reason;
+      continue;
     }
+    const effect = orderEffect(e);
+    if (effect?.orderId !== id) continue;
+    row.status = effect.status;
+    if (effect.triggered) row.triggered = 1;
+    if (effect.reason) row.cancel_reason = effect.reason;
   }
   row.filled_lots = filledLots;
   row.filled = quantityText(spec, filledLots);

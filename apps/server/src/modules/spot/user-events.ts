@@ -1,6 +1,7 @@
 import type { UserEvent } from '@meridian/contract';
-import { formatUnits, parseAccount, type CommandResult } from '@meridian/core';
+import { parseAccount, type CommandResult } from '@meridian/core';
 import type { EngineHost } from '../../engine/engine-host.ts';
+import { tradeAmounts } from '../../engine/event-rows.ts';
 import { listedMarket } from '../markets/index.ts';
 
 /** Where a user's events go: the MQTT refresh topic, the user socket. */
@@ -39,14 +40,13 @@ export function startUserEvents(engine: EngineHost, sinks: readonly UserEventSin
         } else if (e.type === 'trade') {
           const spec = listedMarket(e.market)?.spec;
           if (!spec) continue;
-          const price = formatUnits(BigInt(e.price) * spec.tickSize, spec.quote.decimals);
-          const quantity = formatUnits(BigInt(e.lots) * spec.lotSize, spec.base.decimals);
+          const amounts = tradeAmounts(spec, e);
           const fill = {
             type: 'fill' as const,
             tradeId: String(e.tradeId),
             symbol: e.market,
-            price,
-            quantity,
+            price: amounts.priceText,
+            quantity: amounts.quantityText,
           };
           send(e.makerUser, { ...fill, orderId: String(e.makerOrderId), role: 'maker' });
           send(e.takerUser, { ...fill, orderId: String(e.takerOrderId), role: 'taker' });
