@@ -3,7 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseUnits } from '@meridian/core';
 import { buildPlatform, type Platform } from '../src/app.ts';
+import { unitsText } from '../src/engine/amount-sql.ts';
+import { auditLedger } from '../src/engine/ledger-audit.ts';
+import type { EngineDb } from '../src/engine/tables.ts';
 import { loadConfig } from '../src/kernel/config.ts';
 import { tempDir } from './helpers.ts';
 
@@ -71,5 +75,24 @@ describe('data written before the module layout', () => {
       expect(await get('GET', '/api/core/coin/wallet/get/btc/usdt')).toEqual(answers.btc);
       expect(await get('GET', '/api/core/coin/wallet/get/eth/usdt')).toEqual(answers.eth);
     }
+  });
+
+  it('gives the old rows their minor units, which the database totals to zero per asset', async () => {
+    await platform.engine.projected();
+    const db = platform.database.db as unknown as EngineDb;
+    const missing = await db
+      .selectFrom('ledger_postings')
+      .select('id')
+      .where('amount_units', 'is', null)
+      .execute();
+    expect(missing).toEqual([]);
+    // Units equal the text of every balance, and each asset's SQL total is zero.
+    expect((await auditLedger(db)).violations).toEqual([]);
+    const fills = await db
+      .selectFrom('trade_fills')
+      .select(['price', unitsText('price_units').as('units')])
+      .execute();
+    expect(fills.length).toBeGreaterThan(0);
+    for (const fill of fills) expect(fill.units).toBe(String(parseUnits(fill.price, 6)));
   });
 });

@@ -6,6 +6,7 @@ import {
   type Posting,
   type Violation,
 } from '@meridian/core';
+import { sumUnits, unitsText } from './amount-sql.ts';
 import type { EngineDb } from './tables.ts';
 
 export interface AuditReport {
@@ -16,7 +17,12 @@ export interface AuditReport {
   decimals: Map<string, number>;
   /** Per asset, balances summed by account class, and what users are owed. */
   totals: ClassTotals[];
-  violations: Array<Violation | { kind: 'missing_posting'; id: number }>;
+  violations: Array<
+    | Violation
+    | { kind: 'missing_posting'; id: number }
+    | { kind: 'units_mismatch'; account: string; text: bigint; units: string | null }
+    | { kind: 'unbalanced_asset_in_sql'; asset: string; total: string | null }
+  >;
 }
 
 const PAGE = 10_000;
@@ -64,10 +70,31 @@ export async function auditLedger(db: EngineDb): Promise<AuditReport> {
     }
     if (rows.length < PAGE) break;
   }
-  const balances = (await db.selectFrom('ledger_balances').selectAll().execute()).map(
-    (row): [string, bigint] => [row.account, units(row.balance, row.asset)],
-  );
+  const rows = await db
+    .selectFrom('ledger_balances')
+    .select(['account', 'asset', 'balance', unitsText('balance_units').as('units')])
+    .execute();
+  const balances = rows.map((row): [string, bigint] => [
+    row.account,
+    units(row.balance, row.asset),
+  ]);
   violations.push(...verifyLedger(postings, balances));
+  // The minor-units columns the database totals must say what the text says, and the
+  // database's own total of each asset must be zero as well.
+  for (const [i, [account, balance]] of balances.entries()) {
+    const stored = rows[i]!.units;
+    if (stored !== balance.toString()) {
+      violations.push({ kind: 'units_mismatch', account, text: balance, units: stored });
+    }
+  }
+  const sums = await db
+    .selectFrom('ledger_balances')
+    .select(['asset', sumUnits('balance_units').as('total')])
+    .groupBy('asset')
+    .execute();
+  for (const { asset, total } of sums) {
+    if (total !== '0') violations.push({ kind: 'unbalanced_asset_in_sql', asset, total });
+  }
   return {
     postings: postings.length,
     accounts: balances.length,

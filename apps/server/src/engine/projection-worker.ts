@@ -45,6 +45,7 @@ const write = file.transaction((w) => {
       'ledger_balances',
       row,
       ' on conflict ("account") do update set "balance" = excluded."balance", ' +
+        '"balance_units" = excluded."balance_units", ' +
         '"updated_seq" = excluded."updated_seq"',
     );
   }

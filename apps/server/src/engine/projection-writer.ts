@@ -44,6 +44,7 @@ export function kyselyWriter(db: EngineDb): ProjectionWriter {
           .onConflict((oc) =>
             oc.column('account').doUpdateSet((eb) => ({
               balance: eb.ref('excluded.balance'),
+              balance_units: eb.ref('excluded.balance_units'),
               updated_seq: eb.ref('excluded.updated_seq'),
             })),
           )

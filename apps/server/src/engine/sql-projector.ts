@@ -7,6 +7,7 @@ import {
   type CommandResult,
   type EngineConfig,
 } from '@meridian/core';
+import { backfillUnits } from './units-backfill.ts';
 import { acceptedOrderRow, orderEffect, quantityText, tradeFillRow } from './event-rows.ts';
 import type { EngineDb, EngineTables } from './tables.ts';
 import { kyselyWriter, type ProjectionWriter } from './projection-writer.ts';
@@ -46,6 +47,7 @@ export class SqlProjector {
     writer: ProjectionWriter = kyselyWriter(db),
   ): Promise<SqlProjector> {
     const decimals = new Map(config.assets.map((a) => [a.code, a.decimals]));
+    await backfillUnits(db, config);
     await db
       .insertInto('ledger_assets')
       .values(config.assets.map((a) => ({ code: a.code, decimals: a.decimals })))
@@ -148,6 +150,7 @@ export class SqlProjector {
           from_account: p.from,
           to_account: p.to,
           amount: formatUnits(p.amount, places),
+          amount_units: p.amount.toString(),
           reason: p.reason,
           ref_kind: p.refKind,
           ref_id: p.refId,
@@ -179,6 +182,7 @@ export class SqlProjector {
           asset: ref.asset,
           user_id: ref.kind === 'user' ? ref.user : null,
           balance: formatUnits(this.balances.get(account)!, this.decimals.get(ref.asset)!),
+          balance_units: this.balances.get(account)!.toString(),
           updated_seq: seq,
         };
       }),

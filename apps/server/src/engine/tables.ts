@@ -1,8 +1,16 @@
-import type { Generated, Kysely } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { BigintColumn } from '../kernel/db/schema.ts';
 
 /**
- * What the engine projects into SQL (migrations 0003, 0006, 0007): the ledger, orders,
+ * An amount in integer minor units (migration 0009), for the database to total and order
+ * exactly. Written as digit text; read it only through `unitsText`/`sumUnits`
+ * (amount-sql.ts): SQLite hands an INTEGER back as a JS number, exact only to 2^53.
+ * Null only on rows written before 0009 until the projector's backfill reaches them.
+ */
+export type UnitsColumn = ColumnType<string | number | null, string, string>;
+
+/**
+ * What the engine projects into SQL (migrations 0003, 0006, 0007, 0009): the ledger, orders,
  * fills and the projection's position. Modules read them; only the projector writes.
  */
 export interface LedgerAssetsTable {
@@ -17,6 +25,7 @@ export interface LedgerPostingsTable {
   from_account: string;
   to_account: string;
   amount: string;
+  amount_units: UnitsColumn;
   reason: string;
   ref_kind: string;
   ref_id: string;
@@ -28,6 +37,7 @@ export interface LedgerBalancesTable {
   asset: string;
   user_id: string | null;
   balance: string;
+  balance_units: UnitsColumn;
   updated_seq: BigintColumn;
 }
 
@@ -58,7 +68,9 @@ export interface TradeFillsTable {
   id: BigintColumn;
   market: string;
   price: string;
+  price_units: UnitsColumn;
   quantity: string;
+  quantity_units: UnitsColumn;
   taker_side: string;
   maker_order_id: BigintColumn;
   taker_order_id: BigintColumn;

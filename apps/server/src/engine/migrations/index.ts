@@ -3,6 +3,7 @@ import * as m0003 from './0003_ledger_and_trading.ts';
 import * as m0006 from './0006_order_triggered.ts';
 import * as m0007 from './0007_fill_order_indexes.ts';
 import * as m0008 from './0008_order_client_ref.ts';
+import * as m0009 from './0009_amount_units.ts';
 
 /** The engine's projection tables: ledger, orders, fills, projection position. */
 export const ENGINE_MIGRATIONS: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const ENGINE_MIGRATIONS: Record<string, Migration> = {
   '0006_order_triggered': m0006,
   '0007_fill_order_indexes': m0007,
   '0008_order_client_ref': m0008,
+  '0009_amount_units': m0009,
 };
