@@ -1,4 +1,5 @@
 export * from './password-rule.ts';
+export * from './decimal.ts';
 export * from './units.ts';
 export * from './format/index.ts';
 export * from './market/index.ts';
@@ -18,8 +19,5 @@ export * from './matching/state-hash.ts';
 export * from './engine/journal-codec.ts';
 export * from './engine/command-type.ts';
 export * from './engine/registry.ts';
-// Exact decimal arithmetic for order maths, under one name: its verbs are short and generic.
-export * as exactMath from './spot/exact.ts';
-export type { Exact } from './spot/exact.ts';
 export * from './spot/order-math.ts';
 export * from './spot/book-grouping.ts';

@@ -3,7 +3,7 @@
  * turns it back into the canonical decimal string. No step goes through a JS number.
  */
 
-const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+import { Decimal } from './decimal.ts';
 
 export class UnitsError extends Error {
   constructor(
@@ -34,33 +34,25 @@ export function parseUnits(
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36) {
     throw new RangeError(`decimals must be an integer from 0 to 36, got ${decimals}`);
   }
-  const negative = text.startsWith('-');
-  if (negative && !options.allowNegative) {
+  if (text.startsWith('-') && !options.allowNegative) {
     throw new UnitsError('negative', 'amount must not be negative');
   }
-  const body = negative ? text.slice(1) : text;
-  const match = DECIMAL.exec(body);
-  if (!match) throw new UnitsError('format', `"${text}" is not a decimal number`);
-  const whole = match[1] ?? '0';
-  const fraction = (match[2] ?? '').replace(/0+$/, '');
-  if (fraction.length > decimals) {
+  const value = Decimal.parse(text);
+  if (!value) throw new UnitsError('format', `"${text}" is not a decimal number`);
+  if (value.decimalPlaces() > decimals) {
     throw new UnitsError('precision', `at most ${decimals} decimal places are allowed`);
   }
-  const magnitude = BigInt(whole + fraction.padEnd(decimals, '0'));
-  if (options.max !== undefined && magnitude > options.max) {
+  // Exact: the value has no digit past `decimals`, so the rounding never applies.
+  const { units } = value.rescale(decimals, 'down');
+  if (options.max !== undefined && (units < 0n ? -units : units) > options.max) {
     throw new UnitsError('range', 'amount is larger than the allowed maximum');
   }
-  // `-0` and `-0.00` are zero, not a negative amount.
-  return negative ? -magnitude : magnitude;
+  return units;
 }
 
 /** The canonical decimal string: no trailing fraction zeros, no exponent. */
 export function formatUnits(units: bigint, decimals: number): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+  return Decimal.fromUnits(units, decimals).toString();
 }
 
 /** Digits after the point of a plain decimal string, as written ("1.250" → 3). */

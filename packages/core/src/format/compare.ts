@@ -1,14 +1,4 @@
-import { parseDecimalText, type DecimalText } from './decimal-text.ts';
-
-function compareMagnitude(a: DecimalText, b: DecimalText): number {
-  if (a.whole.length !== b.whole.length) return a.whole.length < b.whole.length ? -1 : 1;
-  if (a.whole !== b.whole) return a.whole < b.whole ? -1 : 1;
-  // Same whole part: pad the fractions to one length so text order is number order.
-  const length = Math.max(a.fraction.length, b.fraction.length);
-  const fa = a.fraction.padEnd(length, '0');
-  const fb = b.fraction.padEnd(length, '0');
-  return fa === fb ? 0 : fa < fb ? -1 : 1;
-}
+import { Decimal } from '../decimal.ts';
 
 /**
  * Orders two decimal strings (-1, 0 or 1) by their digits, so prices and amounts are
@@ -16,10 +6,8 @@ function compareMagnitude(a: DecimalText, b: DecimalText): number {
  * value that is not a number sorts before every number, so bad data gathers in one place.
  */
 export function compareDecimal(a: string, b: string): number {
-  const pa = parseDecimalText(a);
-  const pb = parseDecimalText(b);
+  const pa = Decimal.parseLenient(a);
+  const pb = Decimal.parseLenient(b);
   if (!pa || !pb) return pa ? 1 : pb ? -1 : 0;
-  if (pa.negative !== pb.negative) return pa.negative ? -1 : 1;
-  const order = compareMagnitude(pa, pb);
-  return pa.negative ? -order : order;
+  return pa.compare(pb);
 }

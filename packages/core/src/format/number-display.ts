@@ -1,13 +1,4 @@
-import {
-  fixedText,
-  magnitudeAtLeast,
-  parseDecimalText,
-  plainText,
-  roundFraction,
-  shiftLeft,
-  truncateFraction,
-  type DecimalText,
-} from './decimal-text.ts';
+import { Decimal } from '../decimal.ts';
 
 /** Shown instead of a value that is not a number, so a bad field never reads as zero. */
 export const NOT_A_NUMBER = '--';
@@ -18,6 +9,13 @@ const ABBREVIATIONS = [
   { power: 6, suffix: 'M' },
 ] as const;
 
+const atLeast = (value: Decimal, power: number) =>
+  value.abs().compare(Decimal.fromUnits(10n ** BigInt(power), 0)) >= 0;
+
+/** The value in units of 10^power (millions, billions…): only the point moves. */
+const inUnitsOf = (value: Decimal, power: number) =>
+  Decimal.fromUnits(value.units, value.scale + power);
+
 /**
  * Display rule of seed section 9 for amounts and balances. Extra digits are cut, not
  * rounded, so a balance never shows more than it is and a value never jumps to the next
@@ -27,28 +25,25 @@ const ABBREVIATIONS = [
  * - from 1e6, 1e9, 1e12: M, B, T with 2 decimals.
  */
 export function formatNumber(value: string): string {
-  const parsed = parseDecimalText(value);
+  const parsed = Decimal.parseLenient(value);
   if (!parsed) return NOT_A_NUMBER;
   for (const { power, suffix } of ABBREVIATIONS) {
-    if (magnitudeAtLeast(parsed, power)) {
-      return fixedText(truncateFraction(shiftLeft(parsed, power), 2), 2) + suffix;
-    }
+    if (atLeast(parsed, power)) return inUnitsOf(parsed, power).toFixed(2, 'down') + suffix;
   }
-  if (magnitudeAtLeast(parsed, 5)) return fixedText(truncateFraction(parsed, 1), 1);
-  if (magnitudeAtLeast(parsed, 4)) return fixedText(truncateFraction(parsed, 2), 2);
-  if (magnitudeAtLeast(parsed, 3)) return fixedText(truncateFraction(parsed, 3), 3);
-  if (magnitudeAtLeast(parsed, 1)) return plainText(truncateFraction(parsed, 5));
-  if (magnitudeAtLeast(parsed, 0)) return plainText(truncateFraction(parsed, 6));
-  return plainText(truncateFraction(parsed, 8));
+  if (atLeast(parsed, 5)) return parsed.toFixed(1, 'down');
+  if (atLeast(parsed, 4)) return parsed.toFixed(2, 'down');
+  if (atLeast(parsed, 3)) return parsed.toFixed(3, 'down');
+  const decimals = atLeast(parsed, 1) ? 5 : atLeast(parsed, 0) ? 6 : 8;
+  return parsed.rescale(decimals, 'down').toString();
 }
 
 const PRICE_ABBREVIATIONS = [...ABBREVIATIONS, { power: 3, suffix: 'K' }] as const;
 
-function smallPrice(parsed: DecimalText): string {
+function smallPrice(parsed: Decimal): string {
   // Below 1 a price needs its significant digits (0.00001234); at least 4 places keep a
   // column of small prices aligned.
-  const kept = roundFraction(parsed, 8);
-  return fixedText(kept, Math.max(4, kept.fraction.length));
+  const kept = parsed.rescale(8, 'half-up');
+  return kept.toFixed(Math.max(4, kept.decimalPlaces()), 'half-up');
 }
 
 /**
@@ -57,15 +52,13 @@ function smallPrice(parsed: DecimalText): string {
  * rounded (half away from zero) as quotes usually are.
  */
 export function formatPrice(value: string): string {
-  const parsed = parseDecimalText(value);
+  const parsed = Decimal.parseLenient(value);
   if (!parsed) return NOT_A_NUMBER;
   for (const { power, suffix } of PRICE_ABBREVIATIONS) {
-    if (magnitudeAtLeast(parsed, power)) {
-      return fixedText(roundFraction(shiftLeft(parsed, power), 2), 2) + suffix;
-    }
+    if (atLeast(parsed, power)) return inUnitsOf(parsed, power).toFixed(2, 'half-up') + suffix;
   }
-  if (magnitudeAtLeast(parsed, 2)) return fixedText(roundFraction(parsed, 2), 2);
-  if (magnitudeAtLeast(parsed, 0)) return fixedText(roundFraction(parsed, 4), 4);
+  if (atLeast(parsed, 2)) return parsed.toFixed(2, 'half-up');
+  if (atLeast(parsed, 0)) return parsed.toFixed(4, 'half-up');
   return smallPrice(parsed);
 }
 
@@ -75,11 +68,8 @@ export function formatPrice(value: string): string {
  * by colour and arrow, not by this text.
  */
 export function formatChangePercent(value: string): string {
-  const parsed = parseDecimalText(value);
-  if (!parsed) return NOT_A_NUMBER;
-  const magnitude = { ...parsed, negative: false };
-  const rounded = roundFraction(magnitude, 2);
-  const isZero = (v: DecimalText) => v.whole === '0' && v.fraction === '';
-  if (isZero(rounded) && !isZero(magnitude)) return '0.01';
-  return fixedText(rounded, 2);
+  const magnitude = Decimal.parseLenient(value)?.abs();
+  if (!magnitude) return NOT_A_NUMBER;
+  if (!magnitude.isZero() && magnitude.rescale(2, 'half-up').isZero()) return '0.01';
+  return magnitude.toFixed(2, 'half-up');
 }

@@ -1,14 +1,4 @@
-import {
-  compare,
-  divide,
-  exact,
-  floorToStep,
-  minus,
-  rescale,
-  text,
-  times,
-  type Exact,
-} from './exact.ts';
+import { Decimal } from '../decimal.ts';
 import type { Side } from '../book/order-book.ts';
 import type { OrderKind } from '../matching/commands.ts';
 
@@ -26,12 +16,19 @@ export interface MarketMaths {
 /** Decimals of a quote amount (a market buy by value): the quote's price precision. */
 export const amountDecimals = (m: MarketMaths) => m.priceDecimals;
 
-const HUNDRED: Exact = { units: 100n, scale: 0 };
-const percentOf = (value: Exact, percent: number, scale: number) =>
-  divide(times(value, { units: BigInt(percent), scale: 0 }), HUNDRED, scale);
+/** A field or rule as text: a plain decimal without a sign; anything else, "-0" too, is null. */
+const exact = (text: string | null | undefined) =>
+  text && !text.startsWith('-') ? Decimal.parse(text) : null;
 
-const lotOf = (m: MarketMaths): Exact =>
-  exact(m.lotSize) ?? { units: 1n, scale: m.quantityDecimals };
+const HUNDRED = Decimal.fromUnits(100n, 0);
+const percentOf = (value: Decimal, percent: number, scale: number) =>
+  value.times(Decimal.fromUnits(BigInt(percent), 0)).dividedBy(HUNDRED, scale, 'down');
+
+/** Without a published lot (or with a zero one) the step is one unit of the last decimal. */
+function lotOf(m: MarketMaths): Decimal {
+  const lot = exact(m.lotSize);
+  return lot && !lot.isZero() ? lot : Decimal.fromUnits(1n, m.quantityDecimals);
+}
 
 /**
  * The largest quantity a share of the balance buys or sells. A buy spends the quote:
@@ -49,18 +46,14 @@ export function quantityForPercent(input: {
   if (!available || !Number.isInteger(input.percent)) return null;
   // A percentage of a balance has at most two more decimals than the balance.
   const share = percentOf(available, input.percent, available.scale + 2);
-  if (!share) return null;
-  let quantity: Exact;
+  let quantity = share;
   if (input.side === 'buy') {
     const price = exact(input.price);
-    if (!price || price.units === 0n) return null;
-    const q = divide(share, price, input.market.quantityDecimals + 8);
-    if (!q) return null;
-    quantity = q;
-  } else {
-    quantity = share;
+    if (!price || price.isZero()) return null;
+    quantity = share.dividedBy(price, input.market.quantityDecimals + 8, 'down');
   }
-  return text(floorToStep(quantity, lotOf(input.market)), input.market.quantityDecimals);
+  const lots = quantity.floorToStep(lotOf(input.market));
+  return lots.toFixed(input.market.quantityDecimals, 'down');
 }
 
 /** A share of the quote balance to spend on a market buy by amount, down to the tick. */
@@ -71,15 +64,13 @@ export function amountForPercent(
 ): string | null {
   const value = exact(available);
   if (!value || !Number.isInteger(percent)) return null;
-  const share = percentOf(value, percent, amountDecimals(market));
-  return share ? text(share, amountDecimals(market)) : null;
+  const decimals = amountDecimals(market);
+  return percentOf(value, percent, decimals).toFixed(decimals, 'down');
 }
 
 /** The fee on an amount at a rate, rounded down as the engine takes it. */
-export function feeOn(amount: Exact, rate: string | null, decimals: number): Exact | null {
-  const r = exact(rate);
-  if (!r) return null;
-  return rescale(times(amount, r), decimals);
+export function feeOn(amount: Decimal, rate: string | null, decimals: number): Decimal | null {
+  return exact(rate)?.times(amount).rescale(decimals, 'down') ?? null;
 }
 
 export interface OrderInput {
@@ -114,7 +105,7 @@ export interface OrderSummary {
   ready: boolean;
 }
 
-const nonZero = (value: Exact | null): value is Exact => value !== null && value.units > 0n;
+const nonZero = (value: Decimal | null): value is Decimal => value !== null && value.sign() > 0;
 
 /**
  * What the form shows before sending, from the typed strings and the market's rules,
@@ -137,14 +128,14 @@ export function summarise(input: OrderInput, market: MarketMaths): OrderSummary 
   } else if (input.quantity !== '' && !nonZero(quantity)) errors.quantity = 'zero';
 
   // Value in quote; base quantity; either may only be estimated at the last price.
-  let value: Exact | null = null;
-  let base: Exact | null = null;
+  let value: Decimal | null = null;
+  let base: Decimal | null = null;
   if (byAmount) {
     value = nonZero(amount) ? amount : null;
-    base = value && nonZero(price) ? divide(value, price, qd) : null;
+    base = value && nonZero(price) ? value.dividedBy(price, qd, 'down') : null;
   } else if (nonZero(quantity)) {
     base = quantity;
-    value = nonZero(price) ? times(price, quantity) : null;
+    value = nonZero(price) ? price.times(quantity) : null;
   }
   const valueExact = input.kind !== 'market' || byAmount;
   const feeRate = market.takerFeeRate;
@@ -153,24 +144,24 @@ export function summarise(input: OrderInput, market: MarketMaths): OrderSummary 
       ? base && feeOn(base, feeRate, qd + 8)
       : value && feeOn(value, feeRate, pd + qd);
   const received = input.side === 'buy' ? base : value;
-  const receive = received && fee ? minus(received, fee) : null;
+  const receive = received && fee ? received.minus(fee) : null;
   const spend = input.side === 'buy' ? value : base;
-  const after = available && spend ? minus(available, spend) : null;
+  const after = available && spend ? available.minus(spend) : null;
 
   const minimum = exact(market.minNotional);
   const field = byAmount ? 'amount' : 'quantity';
-  if (valueExact && value && minimum && compare(value, minimum) < 0) errors[field] ??= 'minValue';
-  if (after && after.units < 0n) errors[field] ??= 'balance';
+  if (valueExact && value && minimum && value.lt(minimum)) errors[field] ??= 'minValue';
+  if (after && after.sign() < 0) errors[field] ??= 'balance';
 
   const complete =
     (input.kind === 'market' || nonZero(price)) && (byAmount ? nonZero(amount) : nonZero(quantity));
   return {
-    value: value ? text(value) : null,
+    value: value?.toString() ?? null,
     valueEstimated: !valueExact,
-    fee: fee ? text(fee) : null,
-    receive: receive && receive.units >= 0n ? text(receive) : null,
-    available: available ? text(available) : null,
-    after: after ? text(after) : null,
+    fee: fee?.toString() ?? null,
+    receive: receive && receive.sign() >= 0 ? receive.toString() : null,
+    available: available?.toString() ?? null,
+    after: after?.toString() ?? null,
     errors,
     ready: complete && Object.keys(errors).length === 0 && available !== null,
   };
@@ -179,6 +170,5 @@ export function summarise(input: OrderInput, market: MarketMaths): OrderSummary 
 /** "0.001" -> "0.10%": a fee rate as the percentage users read. */
 export function ratePercent(rate: string | null): string | null {
   const r = exact(rate);
-  if (!r) return null;
-  return `${text(times(r, { units: 100n, scale: 0 }), 2)}%`;
+  return r ? `${r.times(HUNDRED).toFixed(2, 'down')}%` : null;
 }

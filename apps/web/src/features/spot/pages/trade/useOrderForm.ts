@@ -5,7 +5,7 @@ import { currencyOrderSubmit } from '@meridian/contract/calls/spot';
 import {
   amountDecimals,
   amountForPercent,
-  exactMath,
+  Decimal,
   quantityForPercent,
   sanitizeNumberInput,
   summarise,
@@ -40,10 +40,7 @@ export interface OrderFormOptions {
 }
 
 /** The canonical form of what the user typed ("12." -> "12"), as the API receives it. */
-const canonical = (typed: string) => {
-  const value = exactMath.exact(typed.replace(/\.$/, ''));
-  return value ? exactMath.text(value) : typed;
-};
+const canonical = (typed: string) => Decimal.parse(typed.replace(/\.$/, ''))?.toString() ?? typed;
 
 /**
  * One side of the order form: the typed fields (each kept to the market's decimals as
@@ -93,11 +90,11 @@ export function useOrderForm({ side, kind, market, available, picked }: OrderFor
     },
     maths,
   );
-  const triggerError =
-    kind === 'stop_limit' && trigger !== '' && !exactMath.exact(trigger)?.units
-      ? 'zero'
-      : undefined;
-  const triggerMissing = kind === 'stop_limit' && !exactMath.exact(trigger)?.units;
+  // Unreadable counts as zero; a sign cannot occur, sanitizeNumberInput drops it.
+  const triggerValue = Decimal.parse(trigger);
+  const triggerZero = !triggerValue || triggerValue.isZero();
+  const triggerError = kind === 'stop_limit' && trigger !== '' && triggerZero ? 'zero' : undefined;
+  const triggerMissing = kind === 'stop_limit' && triggerZero;
 
   const sizeFromPercent = (next: number) => {
     setPercent(next);

@@ -13,8 +13,11 @@ import {
   rowSymbol,
 } from '../../../markets/index.ts';
 import { useSpotMarketRules } from '../../data/public-queries.ts';
-import { exactMath, type MarketMaths } from '@meridian/core';
+import { Decimal, type MarketMaths } from '@meridian/core';
 import { resolveTradeSymbol, TRADE_TYPE } from './trade-symbol.ts';
+
+/** Decimals a tick or lot needs ("0.0100" -> 2); the rules hold plain decimals. */
+const stepDecimals = (step: string) => Decimal.parse(step)?.decimalPlaces() ?? 0;
 
 /**
  * The market a trade page shows: from the address (`type`, `symbol`, `interval`), with
@@ -53,8 +56,8 @@ export function useTradeMarket({ typeInQuery = true }: { typeInQuery?: boolean }
   const row = spot.data?.find((m) => rowSymbol(m) === symbol);
   const rule = rules.data?.find((r) => r.symbol === symbol);
   const maths: MarketMaths = {
-    priceDecimals: rule ? exactMath.stepDecimals(rule.tickSize) : (row?.part_cou ?? 2),
-    quantityDecimals: rule ? exactMath.stepDecimals(rule.lotSize) : (row?.full_cou ?? 4),
+    priceDecimals: rule ? stepDecimals(rule.tickSize) : (row?.part_cou ?? 2),
+    quantityDecimals: rule ? stepDecimals(rule.lotSize) : (row?.full_cou ?? 4),
     lotSize: rule?.lotSize ?? null,
     minNotional: rule?.minNotional ?? null,
     makerFeeRate: rule?.makerFeeRate ?? null,
