@@ -161,9 +161,9 @@ export class MarketEngine {
     const tradeId = this.trades.next++;
     const ref: PostingReference = { refKind: 'trade', refId: String(tradeId), ts: this.ts };
     const takerIsBuyer = taker.side === 'buy';
-    const fees = takerIsBuyer
-      ? this.settlement.fill(taker, maker, true, price, lots, ref)
-      : this.settlement.fill(maker, taker, false, price, lots, ref);
+    const settlement = this.settlement;
+    if (takerIsBuyer) settlement.fill(taker, maker, true, price, lots, ref);
+    else settlement.fill(maker, taker, false, price, lots, ref);
     taker.remaining -= lots;
     maker.remaining -= lots;
     this.lastPrice = price;
@@ -178,8 +178,8 @@ export class MarketEngine {
       takerOrderId: taker.id,
       makerUser: maker.user,
       takerUser: taker.user,
-      makerFee: takerIsBuyer ? fees.seller : fees.buyer,
-      takerFee: takerIsBuyer ? fees.buyer : fees.seller,
+      makerFee: takerIsBuyer ? settlement.sellerFee : settlement.buyerFee,
+      takerFee: takerIsBuyer ? settlement.buyerFee : settlement.sellerFee,
     });
     if (maker.remaining === 0) this.filled(maker);
   }

@@ -14,11 +14,6 @@ interface FeeAccounts {
   revenue: Account;
 }
 
-/** Each side's fee of one fill, in the asset that side received. */
-export interface FillFees {
-  buyer: bigint;
-  seller: bigint;
-}
 
 /**
  * The settlement stage of a spot market: turns a match into ledger postings (both legs,
@@ -28,6 +23,12 @@ export interface FillFees {
 export class SpotSettlement {
   private readonly baseFees: FeeAccounts;
   private readonly quoteFees: FeeAccounts;
+  /**
+   * Each side's fee of the last fill, in the asset that side received: fields rather than
+   * a returned object, as a fill is the engine's hottest path.
+   */
+  buyerFee = 0n;
+  sellerFee = 0n;
 
   constructor(
     private readonly market: Market,
@@ -49,7 +50,7 @@ export class SpotSettlement {
     price: number,
     lots: number,
     ref: PostingReference,
-  ): FillFees {
+  ): void {
     const m = this.market;
     const ledger = this.ledger;
     const base = m.baseAmount(lots);
@@ -71,7 +72,8 @@ export class SpotSettlement {
     const sellerFee = (value * (takerIsBuyer ? m.makerFee : m.takerFee)) / 10_000n;
     this.chargeFee(buyer.wallet.base.available, this.baseFees, buyerFee, ref);
     this.chargeFee(seller.wallet.quote.available, this.quoteFees, sellerFee, ref);
-    return { buyer: buyerFee, seller: sellerFee };
+    this.buyerFee = buyerFee;
+    this.sellerFee = sellerFee;
   }
 
   /** Gives back everything an ending order still holds. */
