@@ -14,7 +14,6 @@ interface FeeAccounts {
   revenue: Account;
 }
 
-
 /**
  * The settlement stage of a spot market: turns a match into ledger postings (both legs,
  * the buyer's price improvement, both fees split between the security fund and revenue)
