@@ -1,6 +1,5 @@
 import path from 'node:path';
 import {
-  encodable,
   encodeCommand,
   readAmount,
   readOrderRequest,
@@ -14,6 +13,7 @@ import {
   type RejectReason,
   type RequestRejection,
 } from '@meridian/core';
+import { unencodableIdentifier } from './command-identifiers.ts';
 import { Journal } from './journal.ts';
 import {
   balanceView,
@@ -79,7 +79,7 @@ const PROJECTION_INTERVAL_MS = 10;
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-type Unsequenced<C> = C extends EngineCommand ? Omit<C, 'seq' | 'ts'> : never;
+export type Unsequenced<C> = C extends EngineCommand ? Omit<C, 'seq' | 'ts'> : never;
 
 /**
  * The single writer of the trading engine. A command is validated, sequenced, applied,
@@ -182,8 +182,7 @@ export class EngineHost {
   /** Sequences a command in its integer form; resolves once it is durable. */
   submit(fields: Unsequenced<EngineCommand>): Promise<Ack> {
     if (this.failure) return Promise.reject(this.failure);
-    // Identifiers travel inside journal records, which tabs or newlines would break.
-    const bad = identifiers(fields).find(([, value]) => !encodable(value));
+    const bad = unencodableIdentifier(fields);
     if (bad) return refused('invalid_order', bad[0]);
     const cmd = { ...fields, seq: this.engine.seq + 1, ts: this.clock() } as EngineCommand;
     let result: CommandResult;
@@ -380,38 +379,4 @@ function refused(reason: RejectReason | RequestRejection, field: string): Promis
     events: [{ type: 'rejected', reason, field }],
     postings: [],
   });
-}
-
-/** The identifiers a command carries into its journal record, named for a refusal. */
-function identifiers(fields: Unsequenced<EngineCommand>): Array<[string, string]> {
-  switch (fields.type) {
-    case 'deposit':
-      return [
-        ['user', fields.user],
-        ['asset', fields.asset],
-        ['ref', fields.ref],
-      ];
-    case 'adjust':
-      return [
-        ['from', fields.from],
-        ['to', fields.to],
-        ['ref', fields.ref],
-      ];
-    case 'index':
-      // `=` separates a market from its price inside the record.
-      return fields.prices.map(([market]) => ['market', market]);
-    case 'place':
-      return [
-        ['user', fields.user],
-        ['market', fields.market],
-        ...(fields.clientRef !== undefined
-          ? [['Idempotency-Key', fields.clientRef] as [string, string]]
-          : []),
-      ];
-    case 'cancel':
-      return [
-        ['user', fields.user],
-        ['market', fields.market],
-      ];
-  }
 }

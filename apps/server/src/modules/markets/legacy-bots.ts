@@ -1,4 +1,4 @@
-import { systemAccount, userAccount } from '@meridian/core';
+import { Decimal, systemAccount, userAccount } from '@meridian/core';
 import type { EngineHost } from '../../engine/engine-host.ts';
 import type { ListedMarket } from './catalogue.ts';
 
@@ -20,7 +20,7 @@ export async function retireLegacyBots(
       }
     }
     for (const balance of engine.balances(owner)) {
-      if (!/[1-9]/.test(balance.available)) continue;
+      if (Decimal.parse(balance.available)?.isZero() !== false) continue;
       const ack = await engine.adjust(
         userAccount(owner, balance.asset, 'available'),
         systemAccount('platform_float', balance.asset),

@@ -1,0 +1,46 @@
+import { encodable, type EngineCommand } from '@meridian/core';
+import type { Unsequenced } from './engine-host.ts';
+
+/**
+ * The first identifier of a command that cannot travel in a journal record (a tab or a
+ * newline would break it), named as the caller's field; undefined when all can.
+ */
+export function unencodableIdentifier(
+  fields: Unsequenced<EngineCommand>,
+): [field: string, value: string] | undefined {
+  return identifiers(fields).find(([, value]) => !encodable(value));
+}
+
+/** The identifiers a command carries into its journal record, named for a refusal. */
+function identifiers(fields: Unsequenced<EngineCommand>): Array<[string, string]> {
+  switch (fields.type) {
+    case 'deposit':
+      return [
+        ['user', fields.user],
+        ['asset', fields.asset],
+        ['ref', fields.ref],
+      ];
+    case 'adjust':
+      return [
+        ['from', fields.from],
+        ['to', fields.to],
+        ['ref', fields.ref],
+      ];
+    case 'index':
+      // `=` separates a market from its price inside the record.
+      return fields.prices.map(([market]) => ['market', market]);
+    case 'place':
+      return [
+        ['user', fields.user],
+        ['market', fields.market],
+        ...(fields.clientRef !== undefined
+          ? [['Idempotency-Key', fields.clientRef] as [string, string]]
+          : []),
+      ];
+    case 'cancel':
+      return [
+        ['user', fields.user],
+        ['market', fields.market],
+      ];
+  }
+}
