@@ -2,7 +2,8 @@
 // journal encoding of every command, all in memory (no fsync; the durable figure is the
 // server's engine-host benchmark).
 import type { EngineCommand } from '../src/matching/commands.ts';
-import { encodeCommand } from '../src/engine/journal-codec.ts';
+import { writeCommand } from '../src/engine/journal-codec.ts';
+import { RecordWriter } from '../src/engine/record-writer.ts';
 import { BTC_USDT, CommandStream, newEngine } from '../src/matching/fixtures.ts';
 import { medianSeconds, orderStream, perSecond, type StreamOp } from './order-stream.ts';
 
@@ -10,6 +11,8 @@ const ORDERS = 300_000;
 const USERS = 1_000;
 const WARMUPS = 2;
 const RUNS = 5;
+/** About what one fsynced group of the journal holds under load. */
+const GROUP_BYTES = 1 << 16;
 
 /** Deposits for every user, then the stream as engine commands (a cancel by the owner). */
 function commands(ops: StreamOp[]): { funding: EngineCommand[]; stream: EngineCommand[] } {
@@ -48,12 +51,19 @@ for (const cancelShare of [0, 0.1]) {
     },
     (engine) => {
       trades = postings = bytes = 0;
+      // As the journal does: records appended to a group's bytes, a group written at a time.
+      const group = new RecordWriter();
       for (const cmd of stream) {
         const result = engine.apply(cmd);
         postings += result.postings.length;
         for (const e of result.events) if (e.type === 'trade') trades++;
-        bytes += encodeCommand(cmd).length;
+        writeCommand(group, cmd);
+        if (group.length >= GROUP_BYTES) {
+          bytes += group.length;
+          group.reset();
+        }
       }
+      bytes += group.length;
     },
   );
   const label = cancelShare === 0 ? 'limit orders only' : 'with 10% cancels';

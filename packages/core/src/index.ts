@@ -17,6 +17,7 @@ export * from './matching/order-request.ts';
 export * from './matching/trading-engine.ts';
 export * from './matching/state-hash.ts';
 export * from './engine/journal-codec.ts';
+export * from './engine/record-writer.ts';
 export * from './engine/command-type.ts';
 export * from './engine/registry.ts';
 export * from './spot/order-math.ts';

@@ -192,7 +192,7 @@ export class EngineHost {
       return this.undo(cmd, error);
     }
     this.sinceBase.push(cmd);
-    const group = this.journal.append(cmd.seq, encodeCommand(cmd));
+    const group = this.journal.append(cmd);
     if (group !== this.batchGroup) {
       const batch: CommandResult[] = (this.batch = []);
       this.batchGroup = group;

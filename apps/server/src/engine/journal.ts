@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { decodeCommand, type EngineCommand } from '@meridian/core';
+import { decodeCommand, RecordWriter, writeCommand, type EngineCommand } from '@meridian/core';
 
 /**
  * The command journal: append-only segment files `<first seq>.log`, one encoded command
- * per line. Lines appended while a write is in flight form the next group, written and
- * fsynced together; each append's promise settles only when its group is on disk.
+ * per line. Commands appended while a write is in flight form the next group, encoded
+ * into its bytes as they arrive and written and fsynced together; each append's promise
+ * settles only when its group is on disk.
  */
 export class Journal {
   private fd: number;
@@ -59,13 +60,13 @@ export class Journal {
     return { journal, commands };
   }
 
-  /** Resolves once `line` (the record of command `seq`) and the rest of its group are written and fsynced. */
-  append(seq: number, line: string): Promise<void> {
+  /** Resolves once `cmd` and the rest of its group are written and fsynced. */
+  append(cmd: EngineCommand): Promise<void> {
     if (!this.group) {
-      this.group = new Group(seq);
+      this.group = new Group(cmd.seq);
       if (!this.flushing) setImmediate(() => this.flush());
     }
-    this.group.lines.push(line);
+    writeCommand(this.group.records, cmd);
     return this.group.done;
   }
 
@@ -109,7 +110,8 @@ export class Journal {
       this.fd = fs.openSync(segmentPath(this.dir, group.firstSeq), 'a');
       syncDir(this.dir);
     }
-    const data = Buffer.from(group.lines.join(''));
+    const records = group.records.bytes();
+    const data = Buffer.from(records.buffer, records.byteOffset, records.byteLength);
     writeAll(this.fd, data, (error) => {
       if (error) return this.settle(group, error);
       fs.fdatasync(this.fd, (syncError) => this.settle(group, syncError));
@@ -126,7 +128,7 @@ export class Journal {
 }
 
 class Group {
-  readonly lines: string[] = [];
+  readonly records = new RecordWriter();
   readonly done: Promise<void>;
   succeed!: () => void;
   fail!: (error: Error) => void;

@@ -22,9 +22,9 @@ it('groups appends into fsynced writes and reads them back after a restart', asy
   dir = tempDir('meridian-journal-');
   const { journal, commands } = Journal.open(dir, 0);
   expect(commands).toEqual([]);
-  await Promise.all([1, 2, 3].map((seq) => journal.append(seq, encodeCommand(deposit(seq)))));
+  await Promise.all([1, 2, 3].map((seq) => journal.append(deposit(seq))));
   journal.rollover();
-  await journal.append(4, encodeCommand(deposit(4)));
+  await journal.append(deposit(4));
   await journal.close();
   expect(fs.readdirSync(dir)).toHaveLength(2);
 

@@ -1,6 +1,7 @@
 import type { EngineCommand } from '../matching/commands.ts';
 import type { EngineEvent } from '../matching/events.ts';
 import type { TradingEngine } from '../matching/trading-engine.ts';
+import type { RecordWriter } from './record-writer.ts';
 
 /**
  * One kind of engine command, declared once: its journal record (tag, format version,
@@ -14,11 +15,8 @@ export interface CommandType<C extends EngineCommand = EngineCommand> {
   tag: string;
   /** The version `encode` writes. Records of every older version still decode. */
   version: number;
-  /**
-   * The fields after `seq` and `ts`, in record order, joined by tabs (a template
-   * string: it runs once per command on the engine's hot path).
-   */
-  encode(cmd: C): string;
+  /** Writes the fields after `seq` and `ts`, in record order (once per command: keep it lean). */
+  encode(cmd: C, out: RecordWriter): void;
   /** The command of a record's fields after `seq` and `ts`, or undefined if malformed. */
   decode(fields: string[], version: number, head: { seq: number; ts: number }): C | undefined;
   /** Applies a sequenced command, pushing what happened onto `events`. */

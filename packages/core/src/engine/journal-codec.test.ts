@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CommandStream } from '../matching/fixtures.ts';
-import { decodeCommand, encodable, encodeCommand } from './journal-codec.ts';
+import type { EngineCommand } from '../matching/commands.ts';
+import { decodeCommand, encodable, encodeCommand, writeCommand } from './journal-codec.ts';
+import { RecordWriter } from './record-writer.ts';
 
 describe('journal codec', () => {
   const s = new CommandStream();
@@ -61,12 +63,66 @@ describe('journal codec', () => {
     expect(decodeCommand(line.replace('\t7\t', '\t8\t'))).toBeUndefined();
   });
 
+  it('writes the bytes the string encoder before it wrote, non-ASCII included', () => {
+    const more: EngineCommand[] = [
+      ...commands,
+      { ...s.limit('ümlaut-用户-🙂', 'buy', 9_007_199_254_740_991, 1), clientRef: 'clé-ключ' },
+      s.deposit('0', 'BTC', 1n),
+      s.adjust('s:operator_capital', 'm:mm.btcusdt:a:BTC', 10n ** 30n, 'fund-1'),
+      {
+        type: 'index',
+        seq: 99,
+        ts: 0,
+        prices: [
+          ['btcusdt', 6_000_000n],
+          ['ethusdt', 1n],
+        ],
+      },
+    ];
+    const out = new RecordWriter(8);
+    for (const cmd of more) {
+      const before = stringRecord(cmd);
+      expect(encodeCommand(cmd)).toBe(before);
+      writeCommand(out, cmd);
+      expect(decodeCommand(before.slice(0, -1))).toEqual(cmd);
+    }
+    // Grown from 8 bytes, the records sit back to back exactly as a file of them would.
+    expect([...out.bytes()]).toEqual([
+      ...new TextEncoder().encode(more.map(stringRecord).join('')),
+    ]);
+  });
+
+  it('refuses an integer a record cannot carry', () => {
+    const out = new RecordWriter();
+    out.begin('P');
+    expect(() => out.int(-1)).toThrow(RangeError);
+    expect(() => out.int(1.5)).toThrow(RangeError);
+    expect(() => out.int(2 ** 53)).toThrow(RangeError);
+  });
+
   it('admits only identifiers that cannot break a record', () => {
     expect(encodable('user-42')).toBe(true);
     expect(encodable('a\tb')).toBe(false);
     expect(encodable('')).toBe(false);
   });
 });
+
+/** The string encoder the byte writer replaced (commit aa4f55e), restated as the reference. */
+function stringRecord(c: EngineCommand): string {
+  const fields =
+    c.type === 'place'
+      ? `${c.user}\t${c.market}\t${c.side === 'buy' ? 'b' : 's'}\t${c.kind}\t${c.tif}\t${c.price}\t${c.lots}\t${c.quote}\t${c.stop}\t${c.clientRef ?? ''}`
+      : c.type === 'cancel'
+        ? `${c.user}\t${c.market}\t${c.orderId}`
+        : c.type === 'deposit'
+          ? `${c.user}\t${c.asset}\t${c.amount}\t${c.ref}`
+          : c.type === 'adjust'
+            ? `${c.from}\t${c.to}\t${c.amount}\t${c.ref}`
+            : c.prices.map(([market, price]) => `${market}=${price}`).join('\t');
+  const tag = { place: 'P.2', cancel: 'C', deposit: 'D', adjust: 'J', index: 'X' }[c.type];
+  const body = `${tag}\t${c.seq}\t${c.ts}\t${fields}`;
+  return `${body}\t${fnv1a(body)}\n`;
+}
 
 /** The journal's checksum, restated so a test can seal a record the codec would not write. */
 function fnv1a(text: string): string {

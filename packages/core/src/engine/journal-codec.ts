@@ -1,4 +1,5 @@
 import type { EngineCommand } from '../matching/commands.ts';
+import { RecordWriter } from './record-writer.ts';
 import { COMMAND_TYPES, commandType, commandTypeByTag } from './registry.ts';
 
 /**
@@ -9,10 +10,22 @@ import { COMMAND_TYPES, commandType, commandTypeByTag } from './registry.ts';
  * still reads. Tabs and newlines cannot occur in the fields: user ids, symbols and
  * references are checked by `encodable` before a command is sequenced.
  */
-export function encodeCommand(cmd: EngineCommand): string {
+export function writeCommand(out: RecordWriter, cmd: EngineCommand): void {
   const type = commandType(cmd);
-  const body = `${TAGS.get(cmd.type)}\t${cmd.seq}\t${cmd.ts}\t${type.encode(cmd)}`;
-  return `${body}\t${checksum(body)}\n`;
+  out.begin(TAGS.get(cmd.type)!);
+  out.int(cmd.seq);
+  out.int(cmd.ts);
+  type.encode(cmd, out);
+  out.end();
+}
+
+const scratch = new RecordWriter(256);
+
+/** One command's record as text, newline included. */
+export function encodeCommand(cmd: EngineCommand): string {
+  scratch.reset();
+  writeCommand(scratch, cmd);
+  return scratch.toString();
 }
 
 /** Each type's record tag: version 1 unmarked (the format before versions existed). */

@@ -12,7 +12,12 @@ export const adjustCommand = defineCommand<AdjustCommand>({
   type: 'adjust',
   tag: 'J',
   version: 1,
-  encode: (c) => `${c.from}\t${c.to}\t${c.amount}\t${c.ref}`,
+  encode(c, out) {
+    out.text(c.from);
+    out.text(c.to);
+    out.amount(c.amount);
+    out.text(c.ref);
+  },
   decode: (f, _version, { seq, ts }) =>
     f.length === 4
       ? { type: 'adjust', seq, ts, from: f[0]!, to: f[1]!, amount: BigInt(f[2]!), ref: f[3]! }

@@ -5,7 +5,11 @@ export const cancelCommand = defineCommand<CancelCommand>({
   type: 'cancel',
   tag: 'C',
   version: 1,
-  encode: (c) => `${c.user}\t${c.market}\t${c.orderId}`,
+  encode(c, out) {
+    out.text(c.user);
+    out.text(c.market);
+    out.int(c.orderId);
+  },
   decode: (f, _version, { seq, ts }) =>
     f.length === 3
       ? { type: 'cancel', seq, ts, user: f[0]!, market: f[1]!, orderId: Number(f[2]) }

@@ -7,7 +7,12 @@ export const depositCommand = defineCommand<DepositCommand>({
   type: 'deposit',
   tag: 'D',
   version: 1,
-  encode: (c) => `${c.user}\t${c.asset}\t${c.amount}\t${c.ref}`,
+  encode(c, out) {
+    out.text(c.user);
+    out.text(c.asset);
+    out.amount(c.amount);
+    out.text(c.ref);
+  },
   decode: (f, _version, { seq, ts }) =>
     f.length === 4
       ? { type: 'deposit', seq, ts, user: f[0]!, asset: f[1]!, amount: BigInt(f[2]!), ref: f[3]! }

@@ -10,7 +10,9 @@ export const indexCommand = defineCommand<IndexCommand>({
   type: 'index',
   tag: 'X',
   version: 1,
-  encode: (c) => c.prices.map(([market, price]) => `${market}=${price}`).join('\t'),
+  encode(c, out) {
+    for (const [market, price] of c.prices) out.text(`${market}=${price}`);
+  },
   decode(f, _version, { seq, ts }) {
     const prices: IndexCommand['prices'] = [];
     for (const field of f) {

@@ -9,8 +9,18 @@ export const placeCommand = defineCommand<PlaceCommand>({
   type: 'place',
   tag: 'P',
   version: 2,
-  encode: (c) =>
-    `${c.user}\t${c.market}\t${c.side === 'buy' ? 'b' : 's'}\t${c.kind}\t${c.tif}\t${c.price}\t${c.lots}\t${c.quote}\t${c.stop}\t${c.clientRef ?? ''}`,
+  encode(c, out) {
+    out.text(c.user);
+    out.text(c.market);
+    out.text(c.side === 'buy' ? 'b' : 's');
+    out.text(c.kind);
+    out.text(c.tif);
+    out.int(c.price);
+    out.int(c.lots);
+    out.amount(c.quote);
+    out.int(c.stop);
+    out.text(c.clientRef ?? '');
+  },
   decode(f, version, { seq, ts }) {
     if (f.length !== (version === 1 ? 9 : 10)) return undefined;
     const cmd: PlaceCommand = {
