@@ -58,13 +58,13 @@ export class SpotSettlement {
     ledger.settle(seller.wallet.base, buyer.wallet.base.available, base, 'trade', ref);
     seller.hold -= base;
     ledger.settle(buyer.wallet.quote, seller.wallet.quote.available, value, 'trade', ref);
-    if (buyer.quote > 0n) {
-      buyer.quote -= value;
-      buyer.hold -= value;
-    } else {
-      const reserved = m.notional(buyer.price, lots);
-      ledger.release(buyer.wallet.quote, reserved - value, ref);
-      buyer.hold -= reserved;
+    buyer.hold -= value;
+    if (buyer.quote > 0n) buyer.quote -= value;
+    else if (buyer.price !== price) {
+      // A buy reserved its own limit and filled better: the difference goes back.
+      const improvement = m.notional(buyer.price - price, lots);
+      ledger.release(buyer.wallet.quote, improvement, ref);
+      buyer.hold -= improvement;
     }
 
     const buyerFee = (base * (takerIsBuyer ? m.takerFee : m.makerFee)) / 10_000n;
