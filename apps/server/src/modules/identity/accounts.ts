@@ -8,7 +8,7 @@ import { createSignUp } from './sign-up.ts';
 import { toUserInfo, userById, type AccountServiceDeps } from './users.ts';
 
 export type { ClientContext, LoginInput } from './sign-in.ts';
-export { LOCK_SECONDS, MAX_FAILED_LOGINS } from './sign-in.ts';
+export { ACCOUNT_LIMIT, LOCK_SECONDS, SOURCE_LIMIT } from './login-throttle.ts';
 export type { RegisterInput } from './sign-up.ts';
 export { WITHDRAW_BLOCK_SECONDS } from './security-settings.ts';
 export { fullPhone, toUserInfo, type AccountServiceDeps } from './users.ts';

@@ -2,14 +2,12 @@ import type { Language, UserInfo } from '@meridian/contract';
 import { addSeconds, iso } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { newId, sha256Hex } from '../../kernel/secrets.ts';
+import { createLoginThrottle } from './login-throttle.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { acceptTotp } from './second-factor.ts';
 import type { IssuedTokens, SessionPrincipal } from './sessions.ts';
 import { deviceNameFromUserAgent } from './user-agent.ts';
 import { fullPhone, toUserInfo, userById, type AccountServiceDeps, type UserRow } from './users.ts';
-
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_SECONDS = 15 * 60;
 
 /** Who is calling, as far as the request tells. */
 export interface ClientContext {
@@ -29,10 +27,12 @@ export type LoginInput = {
 };
 
 /**
- * Signing in: the lockout after repeated failures, the second step when an authenticator
+ * Signing in: the lockout after repeated failures (`login-throttle.ts`), the second step when an authenticator
  * is bound, the device it comes from and the login log, then a new session.
  */
 export function createSignIn({ db, clock, sessions }: AccountServiceDeps) {
+  const throttle = createLoginThrottle(db, clock);
+
   async function findLoginUser(input: LoginInput): Promise<UserRow | undefined> {
     const name = input.username.trim();
     const query = db.selectFrom('users').selectAll();
@@ -42,36 +42,6 @@ export function createSignIn({ db, clock, sessions }: AccountServiceDeps) {
       return query.where('email', '=', name.toLowerCase()).executeTakeFirst();
     if (!input.areaCode) return undefined;
     return query.where('phone', '=', fullPhone(input.areaCode, name)).executeTakeFirst();
-  }
-
-  async function lockState(identifier: string) {
-    return db
-      .selectFrom('login_failures')
-      .selectAll()
-      .where('identifier', '=', identifier)
-      .executeTakeFirst();
-  }
-
-  async function recordFailure(identifier: string): Promise<void> {
-    const now = clock.now();
-    const row = await lockState(identifier);
-    const failures = (row?.failures ?? 0) + 1;
-    const locked_until = failures >= MAX_FAILED_LOGINS ? iso(addSeconds(now, LOCK_SECONDS)) : null;
-    if (row) {
-      await db
-        .updateTable('login_failures')
-        .set({ failures: locked_until ? 0 : failures, locked_until, updated_at: iso(now) })
-        .where('identifier', '=', identifier)
-        .execute();
-    } else {
-      await db
-        .insertInto('login_failures')
-        .values({ identifier, failures, locked_until, updated_at: iso(now) })
-        .onConflict((oc) =>
-          oc.column('identifier').doUpdateSet({ failures, locked_until, updated_at: iso(now) }),
-        )
-        .execute();
-    }
   }
 
   async function touchDevice(userId: string, ctx: ClientContext): Promise<string> {
@@ -147,32 +117,28 @@ export function createSignIn({ db, clock, sessions }: AccountServiceDeps) {
      * against a decoy hash and counted towards the same lockout as real ones.
      */
     async login(input: LoginInput, ctx: ClientContext) {
-      const identifier = `${input.type}:${input.areaCode ?? ''}:${input.username.trim().toLowerCase()}`;
-      const lock = await lockState(identifier);
-      const now = clock.now();
-      if (lock?.locked_until && lock.locked_until > iso(now)) {
-        const minutes = Math.ceil((new Date(lock.locked_until).getTime() - now.getTime()) / 60000);
-        throw new AppError('rateLimited', 'accountLocked', { minutes });
-      }
+      const login = `${input.type}:${input.areaCode ?? ''}:${input.username.trim().toLowerCase()}`;
+      const claim = await throttle.claim(login, ctx.ip);
+      if (!claim.ok) throw new AppError('rateLimited', 'accountLocked', { minutes: claim.minutes });
       const user = await findLoginUser(input);
       const passwordOk = await verifyPassword(
         user?.password_hash ?? (await decoyHash()),
         input.password,
       );
       if (!user || !passwordOk) {
-        await recordFailure(identifier);
+        await throttle.failed(login, ctx.ip);
         if (user) await logLogin(user.id, null, ctx, false);
         throw new AppError('validation', 'loginFailed');
       }
       if (user.totp_secret) {
         if (!input.googleCode) return { step: 'totp' as const };
         if (!(await acceptTotp(db, clock, user, user.totp_secret, input.googleCode))) {
-          await recordFailure(identifier);
+          await throttle.failed(login, ctx.ip);
           await logLogin(user.id, null, ctx, false);
           throw new AppError('validation', 'totpInvalid', {}, 'googleCode');
         }
       }
-      await db.deleteFrom('login_failures').where('identifier', '=', identifier).execute();
+      await throttle.succeeded(login, ctx.ip);
       return { step: 'done' as const, session: await signIn(await userById(db, user.id), ctx) };
     },
 

@@ -256,6 +256,43 @@ describe('login', () => {
     expect((await login(app, 'demo1@meridian.local', 'Demo1234')).status).toBe(200);
   });
 
+  it('refuses the right password sent among 20 parallel guesses, unseen', async () => {
+    const { app } = await start();
+    const guesses = Array.from({ length: 20 }, (_, i) =>
+      login(app, 'demo1@meridian.local', i === 19 ? 'Demo1234' : `Wrong${i}x99`),
+    );
+    const answers = await Promise.all(guesses);
+    // Five attempts are looked at; every later one, the right password included, is not.
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(15);
+    expect(answers[19]!.status).toBe(429);
+    expect((await login(app, 'demo1@meridian.local', 'Demo1234')).status).toBe(429);
+  });
+
+  it('locks the source that guessed, not the owner elsewhere', async () => {
+    const { app, clock } = await start();
+    const from = (ip: string) => (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        remoteAddress: ip,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ type: 'email', username: 'demo1@meridian.local', password }),
+      });
+    const attacker = from('203.0.113.7');
+    const owner = from('198.51.100.20');
+    for (let i = 0; i < 5; i++) expect((await attacker('Wrong1234')).statusCode).toBe(400);
+    expect((await attacker('Demo1234')).statusCode).toBe(429);
+    expect((await owner('Demo1234')).statusCode).toBe(200);
+    // The backstop: guesses spread over many sources lock the login itself.
+    for (let n = 0; n < 10; n++) {
+      for (let i = 0; i < 5; i++) await from(`192.0.2.${n}`)('Wrong1234');
+    }
+    expect((await owner('Demo1234')).statusCode).toBe(429);
+    clock.advance(15 * 60 + 1);
+    expect((await owner('Demo1234')).statusCode).toBe(200);
+  });
+
   it('limits login requests per IP', async () => {
     const { app } = await start();
     const statuses: number[] = [];
