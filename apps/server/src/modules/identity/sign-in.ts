@@ -1,5 +1,5 @@
 import type { Language, UserInfo } from '@meridian/contract';
-import { addSeconds, iso } from '../../kernel/clock.ts';
+import { iso } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { newId, sha256Hex } from '../../kernel/secrets.ts';
 import { createLoginThrottle } from './login-throttle.ts';
