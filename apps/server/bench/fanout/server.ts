@@ -15,7 +15,7 @@ const app = Fastify({ logger: false });
 await registerMarketSocket(app, { feed });
 const broker = await startBroker(app, {
   // Nobody authenticates in this benchmark; every client reads the public topic.
-  sessions: { authenticate: async () => null },
+  sessions: { authenticate: async () => null, liveSessions: async () => new Set<string>() },
   mqttUrl: process.env.BENCH_MQTT_URL || undefined,
 });
 publishTickers(broker, feed);

@@ -8,12 +8,21 @@ import { createHealthService } from '../../src/modules/system/health.ts';
 import { FakeFeed, ticker } from './fake-feed.ts';
 import { sleep, startServer } from './ws-helpers.ts';
 
-const TOKENS: Record<string, string> = { 'token-alice': 'alice', 'token-bob': 'bob' };
+const TOKENS: Record<string, string> = {
+  'token-alice': 'alice',
+  'token-bob': 'bob',
+  // Its lookup answers, but the session has ended (a lookup that raced a logout).
+  'token-stale': 'carol',
+};
+const ENDED = new Set(['s-carol']);
 const sessions = {
   async authenticate(token: string): Promise<SessionPrincipal | null> {
     if (token === 'token-when-db-down') throw new Error('database unavailable');
     const userId = TOKENS[token];
     return userId ? { userId, sessionId: `s-${userId}`, deviceId: 'd' } : null;
+  },
+  async liveSessions(ids: readonly string[]): Promise<Set<string>> {
+    return new Set(ids.filter((id) => !ENDED.has(id)));
   },
 };
 
@@ -150,6 +159,57 @@ describe('embedded MQTT broker', () => {
     ).rejects.toThrow(/Server unavailable/i);
   });
 
+  it("refuses a client id held by another user's client, and lets the same user take it over", async () => {
+    const { url } = await embedded();
+    const owner = await connect(url, {
+      username: 'alice',
+      password: 'token-alice',
+      clientId: 'alice-phone',
+    });
+    expect(await granted(owner.client, 'refresh_alice')).toBe(0);
+    let ownerClosed = false;
+    owner.client.on('close', () => (ownerClosed = true));
+
+    // Anonymous, or signed in as someone else: refused, and the owner stays connected.
+    await expect(connect(url, { clientId: 'alice-phone' })).rejects.toThrow(/Identifier rejected/i);
+    await expect(
+      connect(url, { clientId: 'alice-phone', username: 'just-a-name', clean: false }),
+    ).rejects.toThrow(/Identifier rejected/i);
+    await expect(
+      connect(url, { clientId: 'alice-phone', username: 'bob', password: 'token-bob' }),
+    ).rejects.toThrow(/Identifier rejected/i);
+    await sleep(100);
+    expect(ownerClosed).toBe(false);
+    broker!.publishUserRefresh('alice', { n: 1 });
+    await until(() => owner.received.length === 1);
+
+    // The same user reconnecting (e.g. before the old connection timed out) takes it over.
+    const again = await connect(url, {
+      username: 'alice',
+      password: 'token-alice',
+      clientId: 'alice-phone',
+    });
+    await until(() => ownerClosed);
+    expect(await granted(again.client, 'refresh_alice')).toBe(0);
+    // Once the owner left, the id is free for anyone.
+    await again.client.endAsync(true);
+    await sleep(100);
+    await connect(url, { clientId: 'alice-phone' });
+  });
+
+  it('asks the session store again when a private topic is subscribed', async () => {
+    const { url } = await embedded();
+    const stale = await connect(url, { username: 'carol', password: 'token-stale' });
+    let closed = false;
+    stale.client.on('close', () => (closed = true));
+    // No SUBACK comes: the client is cut off instead, as a revoked session's would be.
+    stale.client.subscribe('refresh_carol', () => undefined);
+    await until(() => closed, 1000);
+    broker!.publishUserRefresh('carol', { n: 1 });
+    await sleep(100);
+    expect(stale.received).toEqual([]);
+  });
+
   it('refuses a publish from a client and disconnects it', async () => {
     const { url } = await embedded();
     const reader = await connect(url, { username: 'alice', password: 'token-alice' });
@@ -184,7 +244,7 @@ describe('embedded MQTT broker', () => {
 const externalUrl = process.env.TEST_MQTT_URL;
 
 describe.skipIf(!externalUrl)('external MQTT broker (TEST_MQTT_URL)', () => {
-  it('publishes tickers and user refreshes to the external broker', async () => {
+  it('publishes the tickers to the external broker, and never a user refresh', async () => {
     const feed = new FakeFeed();
     const server = await startServer(async (a) => {
       broker = await startBroker(a, { sessions, mqttUrl: externalUrl });
@@ -194,14 +254,16 @@ describe.skipIf(!externalUrl)('external MQTT broker (TEST_MQTT_URL)', () => {
     app = server.app;
     await until(() => broker!.status().status === 'up', 5000);
     const user = `test${Date.now()}`;
+    // The external broker cannot check the platform's sessions: anyone could read this.
     const reader = await connect(externalUrl!);
     await reader.client.subscribeAsync(['all_symbol_detail', `refresh_${user}`]);
-    // Another run's retained list may arrive first: wait for this run's price.
+    broker!.publishUserRefresh(user, { hello: 1 });
+    // Another run's retained list may arrive first: wait for this run's price. It is
+    // published after the refresh would have been, on the same connection.
     feed.emit({ type: 'ticker', data: ticker('btcusdt', `${user.slice(4)}`) });
     await until(() => reader.received.some((m) => m.payload.includes(user.slice(4))), 3000);
-    broker!.publishUserRefresh(user, { hello: 1 });
-    await until(() => reader.received.some((m) => m.topic === `refresh_${user}`));
-    expect(reader.received.find((m) => m.topic === `refresh_${user}`)?.payload).toBe('{"hello":1}');
+    await sleep(200);
+    expect(reader.received.filter((m) => m.topic === `refresh_${user}`)).toEqual([]);
     // Leave no retained test data behind on the shared broker.
     await reader.client.publishAsync('all_symbol_detail', '', { retain: true });
   });

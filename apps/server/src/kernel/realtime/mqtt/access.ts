@@ -10,6 +10,16 @@ export function maySubscribe(topic: string, userId: string | null): boolean {
   return userId !== null && topic === MQTT_TOPICS.userRefresh(userId);
 }
 
+const PRIVATE_PREFIX = MQTT_TOPICS.userRefresh('');
+
+/**
+ * The user a private topic belongs to (`refresh_{userId}`), or null for a public one.
+ * Every delivery on a private topic is checked against it, not only the subscription.
+ */
+export function privateTopicOwner(topic: string): string | null {
+  return topic.startsWith(PRIVATE_PREFIX) ? topic.slice(PRIVATE_PREFIX.length) : null;
+}
+
 /**
  * The access token a client presents: the MQTT password, or else the username. Without
  * a password the username may just be a name, so it only counts when it resolves.

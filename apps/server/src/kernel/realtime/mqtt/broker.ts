@@ -8,7 +8,7 @@ import type { MqttPublisher } from './publisher.ts';
 export const DEFAULT_MQTT_PATH = '/mqtt';
 
 export interface BrokerOptions {
-  sessions: Pick<SessionAuthority, 'authenticate'>;
+  sessions: Pick<SessionAuthority, 'authenticate' | 'liveSessions'>;
   /** An external broker (MQTT_URL); without it the embedded one serves `path`. */
   mqttUrl?: string;
   path?: string;
@@ -17,7 +17,10 @@ export interface BrokerOptions {
 export interface Broker {
   /** Publishes a public topic (e.g. `all_symbol_detail`); `retain` keeps the last for new subscribers. */
   publish(topic: string, payload: string, retain: boolean): void;
-  /** Tells one user's clients to refresh (topic `refresh_{userId}`); payload sent as JSON. */
+  /**
+   * Tells one user's clients to refresh (topic `refresh_{userId}`); payload sent as JSON.
+   * Only where the broker checks the reader's session: never to an external broker.
+   */
   publishUserRefresh(userId: string, payload: unknown): void;
   status(): { status: 'up' | 'down'; detail: string };
   close(): Promise<void>;
@@ -48,6 +51,7 @@ export async function startBroker(app: FastifyInstance, options: BrokerOptions):
   return {
     publish: (topic, payload, retain) => publisher.publish(topic, payload, retain),
     publishUserRefresh(userId, payload) {
+      if (!publisher.guardsUserTopics) return;
       const topic = MQTT_TOPICS.userRefresh(userId);
       if (publisher.mayHaveSubscribers(topic)) {
         publisher.publish(topic, JSON.stringify(payload), false);

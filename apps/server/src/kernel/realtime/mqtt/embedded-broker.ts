@@ -1,10 +1,12 @@
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyInstance } from 'fastify';
 import { createWebSocketStream } from 'ws';
-import type { SessionAuthority } from '../../sessions.ts';
+import type { SessionAuthority, SessionPrincipal } from '../../sessions.ts';
 import { ensureWebSocketSupport } from '../websocket-support.ts';
-import { maySubscribe, presentedToken } from './access.ts';
+import { maySubscribe, presentedToken, privateTopicOwner } from './access.ts';
+import { ClientIdOwners } from './client-id-owners.ts';
 import type { MqttPublisher } from './publisher.ts';
+import { SessionGuard } from './session-guard.ts';
 
 /**
  * Longest keepalive a client may ask for (s). The seed's clients use 5 s; a generic
@@ -15,12 +17,19 @@ export const KEEPALIVE_LIMIT_SECONDS = 60;
 /** A client that does not read what it was sent for this long is disconnected. */
 const DRAIN_TIMEOUT_MS = 10_000;
 /** CONNACK return codes (MQTT 3.1.1, 3.2.2.3). */
+const IDENTIFIER_REJECTED = 2;
 const SERVER_UNAVAILABLE = 3;
 const BAD_CREDENTIALS = 4;
 
 export interface EmbeddedBrokerOptions {
-  sessions: Pick<SessionAuthority, 'authenticate'>;
+  sessions: Pick<SessionAuthority, 'authenticate' | 'liveSessions'>;
   path: string;
+}
+
+function refusal(returnCode: number, message: string, cause?: unknown): AuthenticateError {
+  const error = new Error(message, { cause }) as AuthenticateError;
+  error.returnCode = returnCode;
+  return error;
 }
 
 /**
@@ -31,35 +40,46 @@ export async function startEmbeddedBroker(
   app: FastifyInstance,
   options: EmbeddedBrokerOptions,
 ): Promise<MqttPublisher> {
-  // The user behind each authenticated client; anonymous clients have no entry.
-  const users = new WeakMap<Client, string>();
+  // Who each signed-in client is, while its session lives (anonymous clients: nobody).
+  const guard = new SessionGuard<Client>(options.sessions, (client) => client.close(), app.log);
+  const ids = new ClientIdOwners<Client>();
   const broker = await Aedes.createBroker({
     keepaliveLimit: KEEPALIVE_LIMIT_SECONDS,
     drainTimeout: DRAIN_TIMEOUT_MS,
     // A will is a publish by the client when it drops; browsers may not publish at all.
     preConnect: (_client, packet, done) => done(null, !packet.will),
     authenticate: (client, username, password, done) => {
+      const admit = (principal: SessionPrincipal | null) => {
+        if (client.closed) return done(null, false);
+        if (!ids.claim(client.id, client, principal?.userId ?? null)) {
+          return done(refusal(IDENTIFIER_REJECTED, 'client id held by another user'), false);
+        }
+        if (principal) guard.signIn(client, principal);
+        done(null, true);
+      };
       const presented = presentedToken(username, password);
-      if (!presented) return done(null, true);
+      if (!presented) return admit(null);
       options.sessions.authenticate(presented.token).then(
         (principal) => {
-          if (principal) users.set(client, principal.userId);
-          if (principal || !presented.required) return done(null, true);
-          const error = new Error('invalid access token') as AuthenticateError;
-          error.returnCode = BAD_CREDENTIALS;
-          done(error, false);
+          if (principal || !presented.required) return admit(principal);
+          done(refusal(BAD_CREDENTIALS, 'invalid access token'), false);
         },
-        (cause: unknown) => {
-          // The session store did not answer: "server unavailable", so the client retries.
-          const error = new Error('sessions unavailable', { cause }) as AuthenticateError;
-          error.returnCode = SERVER_UNAVAILABLE;
-          done(error, false);
-        },
+        // The session store did not answer: "server unavailable", so the client retries.
+        (cause: unknown) => done(refusal(SERVER_UNAVAILABLE, 'sessions unavailable', cause), false),
       );
     },
     authorizeSubscribe: (client, subscription, done) => {
       // null refuses the one topic (SUBACK 0x80) and keeps the connection.
-      done(null, maySubscribe(subscription.topic, users.get(client) ?? null) ? subscription : null);
+      if (!maySubscribe(subscription.topic, guard.userOf(client))) return done(null, null);
+      if (privateTopicOwner(subscription.topic) === null) return done(null, subscription);
+      // A user's own topic: the session is asked again, not taken from the connect.
+      void guard.confirm(client).then((live) => done(null, live ? subscription : null));
+    },
+    // Asked for every message to every client: a private topic only reaches its user's
+    // clients whose session still lives, also a resumed persistent subscription.
+    authorizeForward: (client, packet) => {
+      const owner = privateTopicOwner(packet.topic);
+      return owner === null || guard.mayRead(client, owner) ? packet : null;
     },
     authorizePublish: (client, _packet, done) => {
       done(client ? new Error('only the platform publishes') : null);
@@ -82,6 +102,7 @@ export async function startEmbeddedBroker(
   };
   broker.on('client', (client) => {
     if (!client.clean) resumedSessions++;
+    guard.connect(client);
   });
   broker.on('subscribe', (subscriptions, client) => {
     if (!client) return;
@@ -99,6 +120,7 @@ export async function startEmbeddedBroker(
   });
   broker.on('clientDisconnect', (client) => {
     if (!client.clean) resumedSessions--;
+    guard.disconnect(client);
     for (const topic of [...(topicsOf.get(client) ?? [])]) forget(client, topic);
     topicsOf.delete(client);
   });
@@ -112,10 +134,12 @@ export async function startEmbeddedBroker(
     const stream = createWebSocketStream(socket);
     // A socket torn down mid-write is the client's loss, never the server's crash.
     stream.on('error', (error) => request.log.debug({ err: error }, 'mqtt socket error'));
-    broker.handle(stream, request.raw);
+    const client = broker.handle(stream, request.raw);
+    stream.on('close', () => ids.release(client.id, client));
   });
 
   return {
+    guardsUserTopics: true,
     mayHaveSubscribers: (topic) => resumedSessions > 0 || holders.has(topic),
     publish(topic, payload, retain) {
       broker.publish(
@@ -132,6 +156,9 @@ export async function startEmbeddedBroker(
             status: 'up',
             detail: `embedded, ${broker.connectedClients} clients at ${options.path}`,
           },
-    close: () => new Promise<void>((resolve) => broker.close(() => resolve())),
+    close: () => {
+      guard.stop();
+      return new Promise<void>((resolve) => broker.close(() => resolve()));
+    },
   };
 }

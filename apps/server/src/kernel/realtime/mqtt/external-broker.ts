@@ -17,8 +17,11 @@ export function redactUrl(url: string): string {
 
 /**
  * Publishes to an external broker (MQTT_URL, e.g. Mosquitto). Who may subscribe to what
- * is then that broker's ACL. While it is unreachable, messages are dropped rather than
- * queued: a ticker list or a refresh hint is stale by the time it could be sent.
+ * is then that broker's ACL, and it cannot check the platform's sessions: a logged-out
+ * token, or no token at all, would read as well as a live one. So it carries only the
+ * public topics; a user's own events go to the user socket, which checks the session.
+ * While it is unreachable, messages are dropped rather than queued: a ticker list is
+ * stale by the time it could be sent.
  */
 export function connectExternalBroker(url: string, log: FastifyBaseLogger): MqttPublisher {
   const where = redactUrl(url);
@@ -35,10 +38,11 @@ export function connectExternalBroker(url: string, log: FastifyBaseLogger): Mqtt
   });
   client.on('connect', () => {
     lastError = '';
-    log.info({ broker: where }, 'mqtt broker connected');
+    log.info({ broker: where }, 'mqtt broker connected (public topics only, no refresh_{userId})');
   });
 
   return {
+    guardsUserTopics: false,
     mayHaveSubscribers: () => true,
     publish(topic, payload, retain) {
       if (!client.connected) return;

@@ -6,6 +6,12 @@ export interface MqttPublisher {
    * to `topic`, so the caller may skip building it. An external broker cannot tell: true.
    */
   mayHaveSubscribers(topic: string): boolean;
+  /**
+   * Whether this broker lets only the named user read a private topic (`refresh_{userId}`)
+   * and only while the session lives. The embedded broker checks every reader's session;
+   * an external broker knows nothing of the platform's sessions, so it gets none.
+   */
+  readonly guardsUserTopics: boolean;
   status(): { status: 'up' | 'down'; detail: string };
   close(): Promise<void>;
 }
