@@ -59,8 +59,11 @@ describe('error catalogue', () => {
       unauthorized: 401,
       forbidden: 403,
       notFound: 404,
+      requestTimeout: 408,
       conflict: 409,
+      unsupportedMediaType: 415,
       rateLimited: 429,
+      headersTooLarge: 431,
       unknown: 500,
     });
   });

@@ -15,8 +15,14 @@ export const ERROR_KINDS = {
   unauthorized: 401,
   forbidden: 403,
   notFound: 404,
+  /** Answered by the HTTP layer before any route: a request that arrived too slowly. */
+  requestTimeout: 408,
   conflict: 409,
+  /** A request body the server does not decode: another charset, a content encoding. */
+  unsupportedMediaType: 415,
   rateLimited: 429,
+  /** Answered by the HTTP layer before any route: headers past Node's size limit. */
+  headersTooLarge: 431,
   unknown: 500,
 } as const;
 

@@ -13,8 +13,9 @@ import type { KernelTables } from './db/schema.ts';
 import { AppError } from './errors.ts';
 import { installSessionAuth } from './http/auth.ts';
 import { registerDocs } from './http/docs.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { answerClientError, registerErrorHandling } from './http/error-handler.ts';
 import { createIdempotency } from './http/idempotency.ts';
+import { installJsonBodyParser } from './http/json-body.ts';
 import { languageFrom, registerRequestContext } from './http/request-context.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { responseSerializer, validatesResponsesByDefault } from './http/serialization.ts';
@@ -65,6 +66,8 @@ export async function startKernel(
     logController: new OneLinePerRequest(),
     requestIdHeader: false,
     return503OnClosing: true,
+    // Refused by Node's HTTP parser before Fastify sees a request (431, 408, 400).
+    clientErrorHandler: answerClientError,
     // A malformed URL or an over-long path parameter never reaches a route: answer it in
     // the envelope too.
     frameworkErrors: (_error, request, reply) => {
@@ -81,6 +84,7 @@ export async function startKernel(
         .send(JSON.stringify(body));
     },
   });
+  installJsonBodyParser(app);
   app.setValidatorCompiler(zodValidatorCompiler);
   const answersChecked = options.validateResponses ?? validatesResponsesByDefault();
   app.decorate('answersChecked', answersChecked);

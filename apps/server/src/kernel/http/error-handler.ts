@@ -1,6 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_KINDS, formatMessage, type ErrorKind, type MessageId } from '@meridian/contract';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import {
+  DEFAULT_LANGUAGE,
+  ERROR_KINDS,
+  formatMessage,
+  type ErrorKind,
+  type MessageId,
+} from '@meridian/contract';
 import { AppError } from '../errors.ts';
+import { BodyRefusal } from './json-body.ts';
 import { describeValidationFailure, RequestValidationError } from './validation.ts';
 
 interface ErrorAnswer {
@@ -18,6 +27,7 @@ const kindByStatus: Record<number, Exclude<ErrorKind, 'success'>> = {
   403: 'forbidden',
   404: 'notFound',
   409: 'conflict',
+  415: 'unsupportedMediaType',
   429: 'rateLimited',
 };
 
@@ -57,6 +67,14 @@ function answerFor(
       msg: `${formatMessage('validation', lang)}: ${problem.message}`,
       reason: 'validation',
       field: problem.field,
+    };
+  }
+  if (error instanceof BodyRefusal) {
+    return {
+      status: error.status,
+      msg: `${formatMessage('validation', lang)}: ${error.field}: ${formatMessage(error.reason, lang)}`,
+      reason: error.reason,
+      field: error.field,
     };
   }
   const bodyProblem = error.code ? bodyProblems[error.code] : undefined;
@@ -112,4 +130,44 @@ export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
     msg: formatMessage('notFound', request.lang),
     reason: 'notFound',
   });
+}
+
+/** Node's HTTP parser refusals that have a status of their own; any other is 400. */
+const clientErrorKinds: Record<string, Exclude<ErrorKind, 'success'>> = {
+  HPE_HEADER_OVERFLOW: 'headersTooLarge',
+  ERR_HTTP_REQUEST_TIMEOUT: 'requestTimeout',
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused (headers past the
+ * size limit, a malformed request line, a timeout) never becomes a Fastify request, so it
+ * is answered here, on the socket, in the envelope too (in English: no header was read),
+ * and the connection is closed. Like Node's own handler, nothing is written when the
+ * socket is gone or an answer has already started on it.
+ */
+export function answerClientError(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const kind = (error.code && clientErrorKinds[error.code]) || 'validation';
+  const status = ERROR_KINDS[kind];
+  const body = JSON.stringify({
+    code: status,
+    msg: formatMessage(kind, DEFAULT_LANGUAGE),
+    data: { reason: kind },
+  });
+  this.log.debug({ code: error.code, status }, 'client error');
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'content-type: application/json; charset=utf-8\r\n' +
+        `content-length: ${Buffer.byteLength(body)}\r\n` +
+        'connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 }

@@ -38,12 +38,13 @@ export interface RegisterOptions {
   highRate?: boolean;
 }
 
-const errorStatuses = [400, 401, 403, 404, 409, 429, 500] as const;
+const errorStatuses = [400, 401, 403, 404, 409, 415, 429, 500] as const;
 
 /**
  * Registers one contract call: its schemas validate the request (and the answer, in
  * tests and development) and describe it in the OpenAPI document; `user` calls are
- * authenticated first; the handler's result is wrapped in the envelope.
+ * authenticated first, before the body is read, parsed or validated, so an anonymous
+ * caller learns nothing of a call's rules; the handler's result is wrapped in the envelope.
  */
 export function registerCall<S extends CallSpec>(
   app: FastifyInstance,
@@ -86,7 +87,8 @@ export function registerCall<S extends CallSpec>(
     },
     ...(call.auth === 'user' && requireUser
       ? {
-          preHandler: async (request: FastifyRequest) => {
+          // After onRequest (so the rate limit still counts first), before the body.
+          preParsing: async (request: FastifyRequest) => {
             await requireUser(request);
           },
         }
