@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { usePlatformAndBrowser } from './platform.ts';
@@ -7,14 +9,22 @@ const ctx = usePlatformAndBrowser();
 const logIn = (page: Page, email: string, password: string) =>
   logInAt(page, ctx.platform.url, email, password);
 
-async function latestCode(target: string): Promise<string> {
-  const res = await fetch(
-    `${ctx.platform.url}/api/dev/outbox?target=${encodeURIComponent(target)}`,
-  );
-  const body = (await res.json()) as { data: Array<{ body: string }> };
-  const code = /\b(\d{6})\b/.exec(body.data[0]?.body ?? '')?.[1];
-  if (!code) throw new Error(`no code for ${target}`);
-  return code;
+/**
+ * The latest code the platform "sent" to `target`, read from its outbox table: the demo's
+ * HTTP outbox shows only the seeded demo accounts' messages, never a new user's.
+ */
+function latestCode(target: string): string {
+  const db = new Database(path.join(ctx.platform.dataDir, 'meridian.sqlite'), { readonly: true });
+  try {
+    const row = db
+      .prepare('select body from outbox where target = ? order by created_at desc limit 1')
+      .get(target.toLowerCase()) as { body: string } | undefined;
+    const code = /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
+    if (!code) throw new Error(`no code for ${target}`);
+    return code;
+  } finally {
+    db.close();
+  }
 }
 
 describe('an account, as a new user would use it', () => {
@@ -33,7 +43,7 @@ describe('an account, as a new user would use it', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByText('The code has been sent to your email').waitFor();
-    await page.getByLabel('Verification code').fill(await latestCode(email));
+    await page.getByLabel('Verification code').fill(latestCode(email));
     await page.getByLabel('Password', { exact: true }).fill('Secret123');
     await page.getByLabel('Confirm password').fill('Secret123');
     await page.getByRole('button', { name: 'Create account' }).click();

@@ -30,7 +30,7 @@ async function main() {
     app.log.info(
       `Demo mode: log in as ${DEMO_USERS.map((u) => u.email).join(' or ')} with password ` +
         `${DEMO_PASSWORD} (funded with ${DEMO_BALANCES.map(([a, n]) => `${n} ${a}`).join(', ')}); ` +
-        `codes for new sign-ups are readable at ${address}/api/dev/outbox?target=<email>`,
+        'with no SMTP_URL, codes for new sign-ups are printed in this log',
     );
   }
 

@@ -22,6 +22,7 @@ export async function startAccounts(env: Record<string, string> = {}) {
     clock,
   });
   await platform.app.ready();
+  rememberPlatform(platform);
   return { platform, app: platform.app, clock };
 }
 
@@ -56,13 +57,34 @@ export async function call(
   return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any } };
 }
 
-/** The latest code the platform "sent" to a target, read from the demo outbox. */
+const platforms = new WeakMap<FastifyInstance, Platform>();
+
+/** Lets the helpers below read what `platform` sent (the HTTP outbox shows only demo accounts'). */
+export function rememberPlatform(platform: Platform): Platform {
+  platforms.set(platform.app, platform);
+  return platform;
+}
+
+/** The messages the platform "sent" to a target, newest first, read from its outbox table. */
+export async function sentTo(app: FastifyInstance, target: string) {
+  const platform = platforms.get(app);
+  if (!platform) throw new Error('rememberPlatform(platform) first');
+  return platform.database.db
+    .selectFrom('outbox')
+    .select(['subject', 'body'])
+    .where('target', '=', target.startsWith('+') ? target : target.toLowerCase())
+    .orderBy('created_at', 'desc')
+    .limit(10)
+    .execute();
+}
+
+/** The latest code the platform "sent" to a target. */
 export async function latestCode(app: FastifyInstance, target: string): Promise<string> {
-  const { body } = await call(app, 'GET', `/api/dev/outbox?target=${encodeURIComponent(target)}`);
-  const text: string = body.data[0]?.body ?? '';
-  const code = /\b(\d{6})\b/.exec(text)?.[1];
-  if (!code) throw new Error(`no code in the outbox for ${target}`);
-  return code;
+  for (const message of await sentTo(app, target)) {
+    const code = /\b(\d{6})\b/.exec(message.body)?.[1];
+    if (code) return code;
+  }
+  throw new Error(`no code in the outbox for ${target}`);
 }
 
 export async function registerByEmail(

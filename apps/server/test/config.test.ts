@@ -37,6 +37,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('turns demo mode on by itself only for SQLite on a loopback address', () => {
+    const demo = (env: Record<string, string>) => loadConfig(env).demoMode;
+    expect(demo({})).toBe(true);
+    expect(demo({ HOST: 'localhost' })).toBe(true);
+    expect(demo({ HOST: '::1' })).toBe(true);
+    expect(demo({ HOST: '0.0.0.0' })).toBe(false);
+    expect(demo({ HOST: '192.168.1.20' })).toBe(false);
+    expect(demo({ HOST: '0.0.0.0', DEMO_MODE: 'true' })).toBe(true);
+    expect(demo({ DATABASE_URL: 'postgres://db/x' })).toBe(false);
+  });
+
   it('runs the market makers by default only in a demo on the simulated index', () => {
     const makers = (env: Record<string, string>) => loadConfig(env).market.marketMakers;
     expect(makers({})).toBe(true);

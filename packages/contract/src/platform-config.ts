@@ -16,6 +16,8 @@ export const platformConfigSchema = z.object({
   defaultLanguage: languageSchema,
   supportLinks: z.array(z.string().url()),
   timezone: z.string().nullable(),
+  /** Demo accounts with public passwords exist: every page says so. */
+  demoMode: z.boolean(),
 });
 
 export type PlatformConfig = z.infer<typeof platformConfigSchema>;

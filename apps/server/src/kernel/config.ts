@@ -126,7 +126,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
   if (!languages.includes(e.DEFAULT_LANGUAGE)) {
     throw new ConfigError('Invalid configuration:\n  DEFAULT_LANGUAGE: must be one of LANGUAGES');
   }
-  const demoMode = e.DEMO_MODE ? e.DEMO_MODE === 'true' || e.DEMO_MODE === '1' : !e.DATABASE_URL;
+  // Demo accounts have public passwords: on by default only for the embedded database on a
+  // loopback address; anything reachable from elsewhere must ask for it by name.
+  const demoMode = e.DEMO_MODE
+    ? e.DEMO_MODE === 'true' || e.DEMO_MODE === '1'
+    : !e.DATABASE_URL && isLoopback(e.HOST);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -162,4 +166,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     coinRates: e.COIN_RATES,
     version,
   };
+}
+
+/** Whether `host` only listens on this machine. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }

@@ -137,10 +137,11 @@ export const getGoogleVerification = defineCall({
 export const googleVerificationBindingOrReset = defineCall({
   method: 'GET',
   path: '/api/{head}/coin/member/googleVerificationBindingOrReset/:x/:y?',
-  summary: 'x: the 6-digit code; y: 1 binds the pending secret, 2 (default) resets (unbinds)',
+  summary:
+    'x: the 6-digit code; y: 1 binds the pending secret (refused while one is bound), 2 (default) unbinds with a code from the bound authenticator, 3 resets a lost one with an email code (purpose security) and pauses withdrawals for 24 hours. Every change is emailed.',
   tags: ['member'],
   auth: 'user',
-  params: z.strictObject({ x: verificationCodeSchema, y: z.enum(['1', '2']).default('2') }),
+  params: z.strictObject({ x: verificationCodeSchema, y: z.enum(['1', '2', '3']).default('2') }),
   data: z.object({ bound: z.boolean() }),
 });
 

@@ -2,14 +2,14 @@ import { defineModule } from '../../kernel/module.ts';
 import { registerDevCalls } from './calls.ts';
 import { fundDemoUsers, seedDemoUsers } from './seed.ts';
 
-/** Demo mode: funded demo users and the readable outbox (`/api/dev/outbox`). */
+/** Demo mode: funded demo users and their readable outbox (`/api/dev/outbox`). */
 export const demoModule = defineModule({
   name: 'demo',
   async start(ctx) {
     const { demoMode } = ctx.config;
     const seeded = demoMode ? await seedDemoUsers(ctx.use('identity')) : [];
     if (demoMode) await fundDemoUsers(ctx.db, ctx.engine);
-    registerDevCalls(ctx.app, ctx.config.head, ctx.db, demoMode);
+    registerDevCalls(ctx.app, ctx.config.head, ctx.db, ctx.use('identity'), demoMode);
     ctx.provide('demo', { seededUsers: seeded });
   },
 });

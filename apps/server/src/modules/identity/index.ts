@@ -7,6 +7,8 @@ export type { SeededAccount };
 export interface IdentityService {
   /** Creates a platform-made account (the demo's users) once; false when it exists. */
   ensureAccount(account: SeededAccount): Promise<boolean>;
+  /** Whether the account `id` exists with exactly this email (a seeded one still is). */
+  hasAccount(account: { id: string; email: string }): Promise<boolean>;
 }
 
 declare module '../../kernel/module.ts' {

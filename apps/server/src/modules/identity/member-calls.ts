@@ -91,7 +91,7 @@ export function registerMemberCalls(app: FastifyInstance, head: string, deps: Me
   );
 
   registerCall(app, head, googleVerificationBindingOrReset, async ({ params }, request) =>
-    accounts.bindOrResetTotp(principalOf(request), params.x, params.y),
+    accounts.bindOrResetTotp(principalOf(request), params.x, params.y, request.lang),
   );
 
   registerCall(app, head, tradePwd, async ({ body }, request) => {

@@ -26,6 +26,7 @@ export const identityModule = defineModule({
       codes,
       sessions,
       transport: ctx.transport,
+      delivery: ctx.delivery,
       brand: config.brand,
     });
     registerUserCalls(app, config.head, { accounts, sessions, transport: ctx.transport });
@@ -36,6 +37,13 @@ export const identityModule = defineModule({
     });
     ctx.provide('identity', {
       ensureAccount: (account) => ensureAccount(db, clock, account),
+      hasAccount: async ({ id, email }) =>
+        (await db
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', id)
+          .where('email', '=', email)
+          .executeTakeFirst()) !== undefined,
     });
   },
 });

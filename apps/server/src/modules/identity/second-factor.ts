@@ -1,8 +1,11 @@
+import { formatMessage, type Language, type MessageId } from '@meridian/contract';
+import { addSeconds, iso } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { SessionPrincipal } from './sessions.ts';
 import { checkTotp, newTotpSecret, totpUri } from './totp.ts';
 import type { IdentityDb } from './tables.ts';
-import { userById, type AccountServiceDeps, type UserRow } from './users.ts';
+import { WITHDRAW_BLOCK_SECONDS } from './security-settings.ts';
+import { emailOf, userById, type AccountServiceDeps, type UserRow } from './users.ts';
 import type { Clock } from '../../kernel/clock.ts';
 
 /** Accepts a TOTP code once: the step is recorded with a conditional update. */
@@ -25,10 +28,42 @@ export async function acceptTotp(
   return result.numUpdatedRows === 1n;
 }
 
+/** What the bind-or-reset call does: bind, unbind with the bound app, reset a lost one. */
+export type TotpAction = '1' | '2' | '3';
+
 /** The authenticator app (Google Authenticator and the like): bind, unbind, require. */
-export function createSecondFactor({ db, clock, brand }: AccountServiceDeps) {
+export function createSecondFactor({ db, clock, brand, codes, delivery }: AccountServiceDeps) {
   const accept = (user: UserRow, secret: string, code: string) =>
     acceptTotp(db, clock, user, secret, code);
+
+  /** Every change of the second factor is told to the owner, on email or else by SMS. */
+  async function notify(user: UserRow, notice: MessageId, lang: Language): Promise<void> {
+    const target = user.email ?? user.phone;
+    if (!target) return;
+    await delivery.send({
+      channel: user.email ? 'email' : 'sms',
+      target,
+      subject: formatMessage('securityNoticeSubject', lang, { brand }),
+      body: formatMessage(notice, lang, { brand }),
+    });
+  }
+
+  /** Writes the new secret only if the bound one is still the one the check was made on. */
+  async function replaceSecret(
+    user: UserRow,
+    set: Partial<Pick<UserRow, 'totp_secret' | 'withdraw_blocked_until'>>,
+  ): Promise<void> {
+    let update = db
+      .updateTable('users')
+      .set({ totp_pending_secret: null, ...set })
+      .where('id', '=', user.id);
+    update =
+      user.totp_secret === null
+        ? update.where('totp_secret', 'is', null)
+        : update.where('totp_secret', '=', user.totp_secret);
+    const result = await update.executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) throw new AppError('conflict');
+  }
 
   return {
     async pendingTotp(principal: SessionPrincipal) {
@@ -47,30 +82,42 @@ export function createSecondFactor({ db, clock, brand }: AccountServiceDeps) {
       };
     },
 
-    /** action 1 binds the pending secret; action 2 unbinds, proven by the bound one. */
-    async bindOrResetTotp(principal: SessionPrincipal, code: string, action: '1' | '2') {
+    /**
+     * Action 1 binds the pending secret, and only while none is bound: a stolen session
+     * must not swap the owner's authenticator for its own. Action 2 unbinds, proven by a
+     * code from the bound app. Action 3 is for a lost device: an email code resets it and
+     * withdrawals pause for 24 hours.
+     */
+    async bindOrResetTotp(
+      principal: SessionPrincipal,
+      code: string,
+      action: TotpAction,
+      lang: Language,
+    ) {
       const user = await userById(db, principal.userId);
       if (action === '1') {
+        if (user.totp_secret) throw new AppError('validation', 'totpAlreadyBound');
         if (!user.totp_pending_secret) throw new AppError('validation', 'totpNotPending');
         if (!(await accept(user, user.totp_pending_secret, code))) {
           throw new AppError('validation', 'totpInvalid', {}, 'code');
         }
-        await db
-          .updateTable('users')
-          .set({ totp_secret: user.totp_pending_secret, totp_pending_secret: null })
-          .where('id', '=', user.id)
-          .execute();
+        await replaceSecret(user, { totp_secret: user.totp_pending_secret });
+        await notify(user, 'totpBoundNotice', lang);
         return { bound: true };
       }
       if (!user.totp_secret) throw new AppError('validation', 'totpNotBound');
-      if (!(await accept(user, user.totp_secret, code))) {
-        throw new AppError('validation', 'totpInvalid', {}, 'code');
+      if (action === '2') {
+        if (!(await accept(user, user.totp_secret, code))) {
+          throw new AppError('validation', 'totpInvalid', {}, 'code');
+        }
+        await replaceSecret(user, { totp_secret: null });
+        await notify(user, 'totpRemovedNotice', lang);
+        return { bound: false };
       }
-      await db
-        .updateTable('users')
-        .set({ totp_secret: null, totp_pending_secret: null })
-        .where('id', '=', user.id)
-        .execute();
+      await codes.consume(await emailOf(db, user.id), 'security', code);
+      const blockedUntil = iso(addSeconds(clock.now(), WITHDRAW_BLOCK_SECONDS));
+      await replaceSecret(user, { totp_secret: null, withdraw_blocked_until: blockedUntil });
+      await notify(user, 'totpResetNotice', lang);
       return { bound: false };
     },
 

@@ -1,3 +1,4 @@
+import type { Delivery } from '../../kernel/mail/delivery.ts';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Sealed, UserInfo } from '@meridian/contract';
@@ -15,6 +16,8 @@ export interface AccountServiceDeps {
   codes: CodeService;
   sessions: SessionService;
   transport: TransportKeys;
+  /** Security notices (a second factor bound, removed or reset). */
+  delivery: Delivery;
   brand: string;
 }
 

@@ -19,6 +19,7 @@ export function platformConfigFor(config: Config, request: FastifyRequest): Plat
     defaultLanguage: config.defaultLanguage,
     supportLinks: config.supportLinks,
     timezone: config.timezone,
+    demoMode: config.demoMode,
   });
 }
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AppFooter } from './AppFooter.tsx';
+import { DemoBanner } from './DemoBanner.tsx';
 import { AppHeader } from './header/AppHeader.tsx';
 import { useShellMenus } from './header/useShellMenus.ts';
 import { UserFeed } from '../../features/spot/index.ts';
@@ -24,6 +25,7 @@ export function AppLayout() {
         {t('layout.skipToContent')}
       </a>
       <UserFeed />
+      <DemoBanner />
       {showHeader(pathname) && <AppHeader menus={menus} />}
       <main id="main" className="app-main">
         <Outlet />

@@ -11,6 +11,7 @@ export function testPlatformConfig(overrides: Partial<PlatformConfig> = {}): Pla
     defaultLanguage: 'en',
     supportLinks: [],
     timezone: null,
+    demoMode: false,
     ...overrides,
   };
 }

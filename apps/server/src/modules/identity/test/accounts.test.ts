@@ -6,6 +6,7 @@ import {
   latestCode,
   registerByEmail,
   seal,
+  sentTo,
   startAccounts,
   totpCode,
   UA_FIREFOX,
@@ -573,6 +574,73 @@ describe('Google authenticator', () => {
     );
     expect(reset.body.data).toEqual({ bound: false });
   });
+
+  it('refuses a stolen session replacing the bound authenticator without its code', async () => {
+    const { app, clock } = await start();
+    const s = await registerByEmail(app, 'wes@example.org');
+    const owner = await bind(app, clock, s.token);
+    // The thief asks for a fresh secret and proves only that they hold it.
+    const pending = await call(
+      app,
+      'GET',
+      '/api/core/coin/member/getGoogleVerification/bind',
+      undefined,
+      auth(s.token),
+    );
+    clock.advance(30);
+    const theirs = await totpCode(pending.body.data.secret as string, clock);
+    const swap = await call(
+      app,
+      'GET',
+      `/api/core/coin/member/googleVerificationBindingOrReset/${theirs}/1`,
+      undefined,
+      auth(s.token),
+    );
+    expect(swap.status).toBe(400);
+    expect(swap.body.msg).toMatch(/already bound/);
+    // The owner's authenticator still signs in.
+    const credentials = { type: 'email', username: 'wes@example.org', password: 'Secret123' };
+    const code = await totpCode(owner.secret, clock);
+    expect(
+      (await call(app, 'POST', '/api/user/login', { ...credentials, googleCode: code })).status,
+    ).toBe(200);
+  });
+
+  it('resets a lost authenticator with an email code, pauses withdrawals, emails every change', async () => {
+    const { app, clock } = await start();
+    const s = await registerByEmail(app, 'xia@example.org');
+    await bind(app, clock, s.token);
+    const reset = (code: string) =>
+      call(
+        app,
+        'GET',
+        `/api/core/coin/member/googleVerificationBindingOrReset/${code}/3`,
+        undefined,
+        auth(s.token),
+      );
+    expect((await reset('123456')).status).toBe(400);
+    clock.advance(61);
+    await call(
+      app,
+      'POST',
+      '/api/user/sendEmailCode',
+      { email: 'xia@example.org', purpose: 'security' },
+      auth(s.token),
+    );
+    const done = await reset(await latestCode(app, 'xia@example.org'));
+    expect(done.body.data).toEqual({ bound: false });
+    const info = await call(app, 'POST', '/api/user/getInfo', undefined, auth(s.token));
+    expect(info.body.data.googleBound).toBe(false);
+    expect(info.body.data.withdrawBlockedUntil).toBe(
+      new Date(clock.now().getTime() + 86400_000).toISOString(),
+    );
+    const notices = (await sentTo(app, 'xia@example.org'))
+      .filter((m) => m.subject === 'Meridian security notice')
+      .map((m) => m.body);
+    expect(notices).toHaveLength(2);
+    expect(notices[0]).toMatch(/reset with an email code.*24 hours/);
+    expect(notices[1]).toMatch(/authenticator app was bound/);
+  });
 });
 
 describe("another user's data", () => {
@@ -759,15 +827,37 @@ describe('binding and anti-phishing', () => {
       email: 'uma@example.org',
       purpose: 'fundPassword',
     });
-    const outbox = await call(app, 'GET', '/api/dev/outbox?target=uma@example.org');
-    expect(outbox.body.data[0].body).toContain('Anti-phishing code: blue-heron');
-    expect(outbox.body.data[1].body).not.toContain('blue-heron');
+    const outbox = await sentTo(app, 'uma@example.org');
+    expect(outbox[0]!.body).toContain('Anti-phishing code: blue-heron');
+    expect(outbox[1]!.body).not.toContain('blue-heron');
   });
 
   it('serves the outbox only in demo mode', async () => {
     const { app } = await start({ DEMO_MODE: 'false' });
-    const res = await call(app, 'GET', '/api/dev/outbox?target=a@example.org');
+    const res = await call(app, 'GET', '/api/dev/outbox?target=demo1@meridian.local');
     expect(res.status).toBe(403);
+  });
+
+  it("never shows a person's messages in the demo outbox: no reset code to read", async () => {
+    const { app, clock } = await start();
+    await registerByEmail(app, 'vic@example.org');
+    clock.advance(61);
+    const reset = await call(app, 'POST', '/api/user/sendEmailCode', {
+      email: 'vic@example.org',
+      purpose: 'reset',
+    });
+    expect(reset.status).toBe(200);
+    const res = await call(app, 'GET', '/api/dev/outbox?target=VIC@example.org');
+    expect(res.status).toBe(403);
+    expect(res.body.data).toEqual({ reason: 'demoOutboxOnly' });
+    expect(JSON.stringify(res.body)).not.toMatch(/\d{6}/);
+    // The seeded demo accounts' own messages stay readable, for the demo's sake.
+    await call(app, 'POST', '/api/user/sendEmailCode', {
+      email: 'demo1@meridian.local',
+      purpose: 'reset',
+    });
+    const demo = await call(app, 'GET', '/api/dev/outbox?target=demo1@meridian.local');
+    expect(demo.body.data[0].body).toMatch(/\b\d{6}\b/);
   });
 });
 

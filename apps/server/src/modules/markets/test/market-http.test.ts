@@ -4,7 +4,12 @@ import { buildPlatform, type Platform } from '../../../app.ts';
 import { QUOTES } from '../market-runtime.ts';
 import { SIMULATED_FLOW_USER } from '../simulated-flow.ts';
 import { LISTED_MARKETS } from '../catalogue.ts';
-import { auth, call, registerByEmail } from '../../../../test/accounts-helpers.ts';
+import {
+  auth,
+  call,
+  registerByEmail,
+  rememberPlatform,
+} from '../../../../test/accounts-helpers.ts';
 import { testConfig } from '../../../../test/helpers.ts';
 import { fixtureExchange } from './fixture-exchange.ts';
 
@@ -35,7 +40,7 @@ describe('simulated market over HTTP', () => {
       testConfig({ DEMO_MODE: 'true', MARKET_TICK_MS: '40', MARKET_HISTORY_DAYS: '1' }),
       { logger: false },
     );
-    app = platform.app;
+    app = rememberPlatform(platform).app;
     await app.ready();
   });
   afterAll(async () => {

@@ -1,6 +1,11 @@
 import { routePath } from '@meridian/contract';
 import type { Platform } from '../../../app.ts';
-import { auth, call, registerByEmail } from '../../../../test/accounts-helpers.ts';
+import {
+  auth,
+  call,
+  registerByEmail,
+  rememberPlatform,
+} from '../../../../test/accounts-helpers.ts';
 
 export const api = (path: string) => routePath(path, 'core');
 
@@ -15,7 +20,7 @@ export async function trader(
   email: string,
   funds: Record<string, string>,
 ): Promise<Trader> {
-  const { token, userInfo } = await registerByEmail(platform.app, email);
+  const { token, userInfo } = await registerByEmail(rememberPlatform(platform).app, email);
   for (const [asset, amount] of Object.entries(funds)) {
     const ack = await platform.engine.deposit(userInfo.id, asset, amount, `test-${email}-${asset}`);
     if (ack.events.some((e) => e.type === 'rejected')) throw new Error('deposit refused');

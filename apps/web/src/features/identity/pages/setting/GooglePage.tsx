@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Space, Steps } from 'antd';
+import { Alert, App, Button, Divider, Form, Space, Steps, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,9 @@ import {
   getGoogleVerification,
   googleVerificationBindingOrReset,
 } from '@meridian/contract/calls/member';
-import { GoogleCodeField } from '../../widgets/fields.tsx';
+import { maskEmail } from '@meridian/core';
+import { CodeField, GoogleCodeField } from '../../widgets/fields.tsx';
+import { useCodeSender } from '../../useCodeSender.ts';
 import { SettingFrame } from '../../widgets/SettingFrame.tsx';
 import { useReloadUser } from '../../useReloadUser.ts';
 import { useSubmit } from '../../useSubmit.ts';
@@ -16,11 +18,18 @@ import { usePlatform } from '../../../../shared/platform/context.tsx';
 import { useSession } from '../../../../shared/session/store.ts';
 import styles from '../../widgets/identity.module.css';
 
-/** Bind Google authenticator with a QR code and a code, or unbind it with a code. */
+/**
+ * Bind Google authenticator with a QR code and a code, unbind it with a code from it, or,
+ * when the phone is lost, reset it with an email code (withdrawals then pause for 24 hours).
+ */
 export default function GooglePage() {
   const { t } = useTranslation('identity');
   const { api } = usePlatform();
   const bound = useSession((s) => s.userInfo?.googleBound ?? false);
+  const email = useSession((s) => s.userInfo?.email ?? null);
+  const sender = useCodeSender('security');
+  // The app's modal, so the confirmation follows the theme.
+  const { modal } = App.useApp();
   const reloadUser = useReloadUser();
   const [pending, setPending] = useState<{ secret: string; otpauthUri: string } | null>(null);
 
@@ -28,7 +37,7 @@ export default function GooglePage() {
     setPending(await api(getGoogleVerification, { params: { x: 'bind' } }));
   });
 
-  const confirm = useSubmit(async (code: string, action: '1' | '2') => {
+  const confirm = useSubmit(async (code: string, action: '1' | '2' | '3') => {
     await api(googleVerificationBindingOrReset, { params: { x: code, y: action } });
     notifier.notify(
       'success',
@@ -62,6 +71,34 @@ export default function GooglePage() {
             title={t('account.google.isBound')}
           />
           {codeForm('2', t('account.google.unbind'))}
+          <Divider />
+          <Typography.Title level={5}>{t('account.google.lostTitle')}</Typography.Title>
+          <p>{t('account.google.lostLead')}</p>
+          {email && (
+            <Form
+              layout="vertical"
+              className={styles.accountForm}
+              onFinish={(v: { code: string }) =>
+                modal.confirm({
+                  title: t('account.google.lostConfirmTitle'),
+                  content: t('account.google.lostConfirm'),
+                  okText: t('account.google.lostReset'),
+                  okButtonProps: { danger: true },
+                  onOk: () => confirm.submit(v.code, '3'),
+                })
+              }
+            >
+              <CodeField
+                sender={sender}
+                target={email.toLowerCase()}
+                label={t('account.field.emailCodeTo', { email: maskEmail(email) })}
+                onSend={() => void sender.send({ channel: 'email', email })}
+              />
+              <Button htmlType="submit" danger loading={confirm.busy}>
+                {t('account.google.lostReset')}
+              </Button>
+            </Form>
+          )}
         </>
       ) : pending ? (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
