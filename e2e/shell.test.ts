@@ -1,12 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
 import { usePlatformAndBrowser } from './platform.ts';
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
 
 // Stands in for a deployment's customer-service chat.
 let support: http.Server;
@@ -40,17 +37,6 @@ const landmarks = (page: Page) =>
     main: document.querySelectorAll('main').length,
     footer: document.querySelectorAll('footer').length,
   }));
-
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    const { violations } = await axe.run();
-    return (violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('the web shell in a browser', () => {
   it('redirects /, /home, unknown paths and invitation links', async () => {

@@ -18,6 +18,7 @@ import { createIdempotency } from './http/idempotency.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
 import { languageFrom, registerRequestContext } from './http/request-context.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { responseSerializer, validatesResponsesByDefault } from './http/serialization.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { createDelivery } from './mail/delivery.ts';
@@ -106,6 +107,7 @@ export async function startKernel(
   });
 
   registerRequestContext(app);
+  registerSecurityHeaders(app, config);
   registerErrorHandling(app, config.bodyLimit);
   await registerDocs(app, config.brand, config.version);
   await app.register(rateLimit, {

@@ -41,6 +41,9 @@ function transform(input: TransformInput) {
   return { ...result, schema: { ...result.schema, headers: IDEMPOTENCY_HEADERS } };
 }
 
+/** Where the API documentation is served: the UI, and the OpenAPI document at `/json`. */
+export const DOCS_PATH = '/api/docs';
+
 /** The OpenAPI document, generated from the contract, and its UI at `/api/docs`. */
 export async function registerDocs(app: FastifyInstance, brand: string, version: string) {
   await app.register(swagger, {
@@ -65,5 +68,5 @@ export async function registerDocs(app: FastifyInstance, brand: string, version:
     },
     transform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: DOCS_PATH });
 }

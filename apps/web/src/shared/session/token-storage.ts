@@ -9,6 +9,14 @@ const DEVICE_SETTING = 'deviceId';
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
+/**
+ * The token cookie's attributes: never sent on a request another site starts, and only
+ * over TLS when the page came over TLS (a plain-HTTP deployment could not keep it).
+ */
+export function tokenCookieAttributes(protocol: string): string {
+  return `path=/; SameSite=Strict${protocol === 'https:' ? '; Secure' : ''}`;
+}
+
 function cookieToken(): string | undefined {
   const prefix = `${TOKEN_COOKIE}=`;
   const part = document.cookie.split('; ').find((c) => c.startsWith(prefix));
@@ -40,7 +48,8 @@ export function storeTokens({ token, refreshToken, issuedAt }: StoredTokens): vo
   writeSetting(TOKEN_SETTING, token);
   if (refreshToken) writeSetting(REFRESH_SETTING, refreshToken);
   if (issuedAt) writeSetting(ISSUED_SETTING, issuedAt);
-  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; path=/; SameSite=Lax`;
+  const attributes = tokenCookieAttributes(window.location.protocol);
+  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; ${attributes}`;
 }
 
 export function clearToken(): void {
@@ -51,7 +60,7 @@ export function clearToken(): void {
       // Storage unavailable: nothing was kept there.
     }
   }
-  document.cookie = `${TOKEN_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
+  document.cookie = `${TOKEN_COOKIE}=; max-age=0; ${tokenCookieAttributes(window.location.protocol)}`;
 }
 
 /** A random id per browser, so the device list can tell this browser from others. */
