@@ -94,7 +94,9 @@ describe('spot trade page in a browser', () => {
     await page.getByTestId('open-orders').getByText('No open orders').waitFor();
     expect((await wallet(session.token, 'btc')).quote.held).toBe('0');
 
-    // A market sell of 0.01 BTC fills against the market makers' bids.
+    // A market sell of 0.01 BTC fills against the market makers' bids. The first order's
+    // notice goes first, so the one awaited below is this order's own.
+    await page.getByText('Order placed.').waitFor({ state: 'hidden' });
     await page
       .getByRole('region', { name: 'Place order' })
       .getByText('Market', { exact: true })

@@ -13,6 +13,12 @@ export interface SessionPrincipal {
 export interface SessionAuthority {
   authenticate(token: string): Promise<SessionPrincipal | null>;
   liveSessions(ids: readonly string[]): Promise<Set<string>>;
+  /**
+   * Calls `listener` after this process revoked sessions, so the long-lived channels ask
+   * `liveSessions` at once instead of at their next periodic check (which still catches
+   * revocations made elsewhere).
+   */
+  onRevoked(listener: () => void): void;
 }
 
 /**
@@ -21,11 +27,16 @@ export interface SessionAuthority {
  */
 export function deferredAuthority(): SessionAuthority & { install(real: SessionAuthority): void } {
   let real: SessionAuthority | null = null;
+  const listeners: Array<() => void> = [];
   return {
     install(authority) {
       real = authority;
+      authority.onRevoked(() => {
+        for (const listener of listeners) listener();
+      });
     },
     authenticate: async (token) => (real ? real.authenticate(token) : null),
     liveSessions: async (ids) => (real ? real.liveSessions(ids) : new Set()),
+    onRevoked: (listener) => void listeners.push(listener),
   };
 }

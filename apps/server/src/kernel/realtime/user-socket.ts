@@ -57,8 +57,13 @@ export async function registerUserSocket(
   // A logout or password change revokes sessions in the database; the sockets opened
   // with them learn of it here, within one heartbeat.
   let checking = false;
-  const recheckSessions = async () => {
-    if (checking) return;
+  let again = false;
+  const recheckSessions = async (): Promise<void> => {
+    if (checking) {
+      // A revocation landed mid-pass: it gets a pass of its own after this one.
+      again = true;
+      return;
+    }
     checking = true;
     try {
       const open = [...byUser.values()].flatMap((own) => [...own]);
@@ -78,7 +83,14 @@ export async function registerUserSocket(
     } finally {
       checking = false;
     }
+    if (again) {
+      again = false;
+      await recheckSessions();
+    }
   };
+
+  // A revocation in this process closes its sockets at once, not at the next heartbeat.
+  options.sessions.onRevoked(() => void recheckSessions());
 
   const sweep = setInterval(() => {
     const now = performance.now();

@@ -40,6 +40,7 @@ export function createSessionService(db: IdentityDb, clock: Clock) {
   // Bumped by every eviction: a lookup that overlapped one may have read a row that is
   // already revoked, so it is answered but not cached.
   let generation = 0;
+  const revoked: Array<() => void> = [];
 
   function evict(match: (principal: SessionPrincipal) => boolean): void {
     generation++;
@@ -80,9 +81,14 @@ export function createSessionService(db: IdentityDb, clock: Clock) {
     await query.execute();
     // Again: a lookup may have cached the session while the update was on its way.
     evict((p) => p[field[column]] === value && p.sessionId !== exceptSessionId);
+    for (const listener of revoked) listener();
   }
 
   return {
+    onRevoked(listener: () => void): void {
+      revoked.push(listener);
+    },
+
     async open(userId: string, deviceId: string): Promise<IssuedTokens> {
       const { tokens, accessHash, refreshHash } = mint();
       await db

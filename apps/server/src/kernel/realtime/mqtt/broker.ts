@@ -8,7 +8,8 @@ import type { MqttPublisher } from './publisher.ts';
 export const DEFAULT_MQTT_PATH = '/mqtt';
 
 export interface BrokerOptions {
-  sessions: Pick<SessionAuthority, 'authenticate' | 'liveSessions'>;
+  sessions: Pick<SessionAuthority, 'authenticate' | 'liveSessions'> &
+    Partial<Pick<SessionAuthority, 'onRevoked'>>;
   /** An external broker (MQTT_URL); without it the embedded one serves `path`. */
   mqttUrl?: string;
   path?: string;

@@ -22,7 +22,8 @@ const SERVER_UNAVAILABLE = 3;
 const BAD_CREDENTIALS = 4;
 
 export interface EmbeddedBrokerOptions {
-  sessions: Pick<SessionAuthority, 'authenticate' | 'liveSessions'>;
+  sessions: Pick<SessionAuthority, 'authenticate' | 'liveSessions'> &
+    Partial<Pick<SessionAuthority, 'onRevoked'>>;
   path: string;
 }
 

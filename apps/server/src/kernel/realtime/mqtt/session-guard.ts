@@ -23,10 +23,12 @@ export class SessionGuard<C extends object> {
   // Signed-in clients the broker has registered: the ones each check asks about.
   private readonly connected = new Set<C>();
   private checking = false;
+  private recheck = false;
   private readonly timer: NodeJS.Timeout;
 
   constructor(
-    private readonly sessions: Pick<SessionAuthority, 'liveSessions'>,
+    private readonly sessions: Pick<SessionAuthority, 'liveSessions'> &
+      Partial<Pick<SessionAuthority, 'onRevoked'>>,
     /** Cuts off a client whose session ended. */
     private readonly end: (client: C) => void,
     private readonly log: FastifyBaseLogger,
@@ -34,6 +36,8 @@ export class SessionGuard<C extends object> {
   ) {
     this.timer = setInterval(() => void this.check(), checkMs);
     this.timer.unref();
+    // A revocation in this process is checked at once; the timer catches the rest.
+    sessions.onRevoked?.(() => void this.check(true));
   }
 
   /** A client authenticated with a live session of this user. */
@@ -80,9 +84,16 @@ export class SessionGuard<C extends object> {
     return false;
   }
 
-  /** One pass over every connected signed-in client; run by the timer. */
-  async check(): Promise<void> {
-    if (this.checking || this.connected.size === 0) return;
+  /**
+   * One pass over every connected signed-in client; run by the timer, and at once after a
+   * revocation (`again`: one that lands mid-pass gets a pass of its own after it).
+   */
+  async check(again = false): Promise<void> {
+    if (this.checking) {
+      if (again) this.recheck = true;
+      return;
+    }
+    if (this.connected.size === 0) return;
     this.checking = true;
     try {
       const open = [...this.connected];
@@ -97,6 +108,10 @@ export class SessionGuard<C extends object> {
       this.log.warn({ err: error }, 'mqtt: session check failed');
     } finally {
       this.checking = false;
+    }
+    if (this.recheck) {
+      this.recheck = false;
+      await this.check();
     }
   }
 
