@@ -49,6 +49,8 @@ export default function GooglePage() {
 
   const codeForm = (action: '1' | '2', submitLabel: string) => (
     <Form
+      // Named, so its field ids (and labels) stay apart from the lost-device form's.
+      name={`totp${action}`}
       layout="vertical"
       className={styles.accountForm}
       onFinish={(v: { code: string }) => void confirm.submit(v.code, action)}
@@ -76,6 +78,7 @@ export default function GooglePage() {
           <p>{t('account.google.lostLead')}</p>
           {email && (
             <Form
+              name="totpLost"
               layout="vertical"
               className={styles.accountForm}
               onFinish={(v: { code: string }) =>
