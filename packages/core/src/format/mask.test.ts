@@ -3,12 +3,20 @@ import { maskEmail, maskPhone } from './mask.ts';
 
 describe('maskEmail', () => {
   it.each([
-    ['alice@example.com', 'al***om'],
-    ['bo@x.io', 'bo***io'],
-    ['a@b', 'a***'],
+    ['demo1@meridian.local', 'de***1@meridian.local'],
+    ['alice@example.com', 'al***e@example.com'],
+    ['abcd@x.io', 'ab***d@x.io'],
+    ['bob@x.io', 'b***@x.io'],
+    ['a@b', 'a***@b'],
+    ['first.last@sub.example.co.uk', 'fi***t@sub.example.co.uk'],
+    ['no-at-sign', 'no***n'],
     ['', '***'],
   ])('%j -> %j', (input, expected) => {
     expect(maskEmail(input)).toBe(expected);
+  });
+
+  it('always keeps the domain whole', () => {
+    expect(maskEmail('someone@meridian.local').endsWith('@meridian.local')).toBe(true);
   });
 });
 

@@ -1,10 +1,24 @@
 const HIDDEN = '***';
 
-/** Seed section 3: an email shows its first 2 and last 2 characters ("ab***om"). */
+/*
+ * Where masking applies: wherever an address is shown to someone who may not own it, or on
+ * a screen that could be shared or overlooked (e.g. "Code sent to de***1@meridian.local"
+ * beside a code field). The user's own account centre, profile and header menu show their
+ * own email and phone whole: they are signed in as that person.
+ */
+
+/**
+ * An email keeps its domain and hides the middle of its local part: the first 2 and last
+ * character stay ("demo1@meridian.local" -> "de***1@meridian.local"). A local part of 3
+ * characters or fewer shows only its first. Text without an "@" is masked as a whole.
+ */
 export function maskEmail(email: string): string {
-  // Too short to hide anything while showing 4 characters: show only the first.
-  if (email.length <= 4) return email.slice(0, 1) + HIDDEN;
-  return email.slice(0, 2) + HIDDEN + email.slice(-2);
+  const at = email.lastIndexOf('@');
+  const local = at < 0 ? email : email.slice(0, at);
+  const domain = at < 0 ? '' : email.slice(at);
+  const shown =
+    local.length <= 3 ? local.slice(0, 1) + HIDDEN : local.slice(0, 2) + HIDDEN + local.slice(-1);
+  return shown + domain;
 }
 
 /** Seed section 3: a phone number shows its first 3 and last 4 digits ("138***5678"). */

@@ -2,7 +2,6 @@ import { LogoutOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons'
 import { Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { maskEmail, maskPhone } from '@meridian/core';
 import type { MenuLink } from '../../routes/menus.ts';
 import { signOut } from '../../../features/identity/index.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';
@@ -15,11 +14,9 @@ export function UserMenus({ assets, avatar }: { assets: MenuLink[]; avatar: Menu
   const navigate = useNavigate();
   const userInfo = useSession((s) => s.userInfo);
   const { api } = usePlatform();
-  const name = userInfo?.email
-    ? maskEmail(userInfo.email)
-    : userInfo?.phone
-      ? maskPhone(userInfo.phone)
-      : (userInfo?.account ?? '');
+  // The signed-in user's own address, whole: masking is for what others may see
+  // (see maskEmail in @meridian/core).
+  const name = userInfo?.email ?? userInfo?.phone ?? userInfo?.account ?? '';
   return (
     <>
       {assets.length > 0 && (

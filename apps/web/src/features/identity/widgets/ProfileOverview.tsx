@@ -2,7 +2,6 @@ import { CheckCircleFilled, ExclamationCircleOutlined, UserOutlined } from '@ant
 import { Avatar, Card, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { maskEmail, maskPhone } from '@meridian/core';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { useSession } from '../../../shared/session/store.ts';
@@ -31,11 +30,9 @@ export function ProfileOverview() {
   const user = useSession((s) => s.userInfo);
   const formatTime = useFormatTime();
   if (!user) return null;
-  const name = user.email
-    ? maskEmail(user.email)
-    : user.phone
-      ? maskPhone(user.phone)
-      : (user.account ?? user.id);
+  // The user's own profile shows their own email and phone whole; masking is for screens
+  // others may see and for "code sent to" labels (see maskEmail in @meridian/core).
+  const name = user.email ?? user.phone ?? user.account ?? user.id;
   const inviteLink = `${window.location.origin}/i&${user.inviteCode}`;
   return (
     <div className={styles.accountPage}>
@@ -57,14 +54,14 @@ export function ProfileOverview() {
         <Descriptions column={{ xs: 1, sm: 2 }} size="small">
           <Descriptions.Item label={t('account.field.email')}>
             {user.email ? (
-              maskEmail(user.email)
+              user.email
             ) : (
               <Link to="/account/setting/email">{t('account.security.bind')}</Link>
             )}
           </Descriptions.Item>
           <Descriptions.Item label={t('account.field.phone')}>
             {user.phone ? (
-              maskPhone(user.phone)
+              user.phone
             ) : (
               <Link to="/account/setting/phone">{t('account.security.bind')}</Link>
             )}

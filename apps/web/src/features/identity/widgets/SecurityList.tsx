@@ -1,7 +1,6 @@
 import { Button, Card, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { maskEmail, maskPhone } from '@meridian/core';
 import { useSession } from '../../../shared/session/store.ts';
 import styles from './identity.module.css';
 
@@ -19,6 +18,7 @@ export function SecurityList() {
   const { t } = useTranslation('identity');
   const user = useSession((s) => s.userInfo);
   if (!user) return null;
+  // The user's own account centre: their own email and phone show whole (not masked).
   const rows: Row[] = [
     {
       key: 'login-pwd',
@@ -47,7 +47,7 @@ export function SecurityList() {
     {
       key: 'email',
       title: t('account.security.email'),
-      detail: user.email ? maskEmail(user.email) : t('account.security.emailDetail'),
+      detail: user.email ?? t('account.security.emailDetail'),
       state: user.email ? t('account.security.on') : t('account.security.off'),
       to: '/account/setting/email',
       action: user.email ? t('account.security.change') : t('account.security.bind'),
@@ -55,7 +55,7 @@ export function SecurityList() {
     {
       key: 'phone',
       title: t('account.security.phone'),
-      detail: user.phone ? maskPhone(user.phone) : t('account.security.phoneDetail'),
+      detail: user.phone ?? t('account.security.phoneDetail'),
       state: user.phone ? t('account.security.on') : t('account.security.off'),
       to: '/account/setting/phone',
       action: user.phone ? t('account.security.change') : t('account.security.bind'),

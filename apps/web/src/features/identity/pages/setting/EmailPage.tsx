@@ -1,7 +1,6 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { bindEmail } from '@meridian/contract/calls/user';
-import { maskEmail } from '@meridian/core';
 import { CodeField } from '../../widgets/fields.tsx';
 import { SettingFrame } from '../../widgets/SettingFrame.tsx';
 import { targetKey, useCodeSender } from '../../useCodeSender.ts';
@@ -37,11 +36,7 @@ export default function EmailPage() {
   return (
     <SettingFrame title={t('account.security.email')}>
       {email ? (
-        <Alert
-          type="success"
-          showIcon
-          title={t('account.email.bound', { email: maskEmail(email) })}
-        />
+        <Alert type="success" showIcon title={t('account.email.bound', { email })} />
       ) : (
         <Form
           form={form}

@@ -1,7 +1,6 @@
 import { Alert, Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountVerificationBinding } from '@meridian/contract/calls/member';
-import { maskPhone } from '@meridian/core';
 import { CodeField, PhoneField } from '../../widgets/fields.tsx';
 import { SettingFrame } from '../../widgets/SettingFrame.tsx';
 import { targetKey, useCodeSender } from '../../useCodeSender.ts';
@@ -45,11 +44,7 @@ export default function PhonePage() {
   return (
     <SettingFrame title={t('account.security.phone')}>
       {phone ? (
-        <Alert
-          type="success"
-          showIcon
-          title={t('account.phone.current', { phone: maskPhone(phone) })}
-        />
+        <Alert type="success" showIcon title={t('account.phone.current', { phone })} />
       ) : (
         <Form<Values>
           form={form}
