@@ -15,7 +15,7 @@ import { createAppRouter } from './routes/router.tsx';
 import { startSessionKeeper } from '../features/identity/index.ts';
 import { useSession } from '../shared/session/store.ts';
 import { deviceId } from '../shared/session/token-storage.ts';
-import { defaultSettings, loadSettings, useSettings } from '../shared/settings/store.ts';
+import { initialSettings, useSettings } from '../shared/settings/store.ts';
 import { loadAntdLocale } from './theme/antd-locale.ts';
 import 'nprogress/nprogress.css';
 import './styles.css';
@@ -33,7 +33,7 @@ async function start() {
   ]);
   const languageName = config.languages.find((l) => l.code === language)?.name ?? language;
   useSettings.setState({
-    ...loadSettings(defaultSettings(config.timezone)),
+    ...initialSettings(config.timezone, language),
     language,
     languageName,
   });

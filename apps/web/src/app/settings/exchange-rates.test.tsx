@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiCall } from '../../shared/api/client.ts';
 import { PlatformProvider } from '../../shared/platform/context.tsx';
-import { DEFAULT_CURRENCY, useSettings } from '../../shared/settings/store.ts';
+import { DEFAULT_CURRENCY, initialSettings, useSettings } from '../../shared/settings/store.ts';
 import { useSettingsPanel } from './useSettingsPanel.ts';
 import { EXCHANGE_REFRESH_MS, toCurrency, useExchangeRates } from '../../features/markets/index.ts';
 import { testPlatformConfig } from '../../shared/testing/fixtures.ts';
@@ -67,5 +67,49 @@ describe('exchange rates', () => {
     const none = renderHook(() => useSettingsPanel(), { wrapper: wrapper(async () => []) });
     await waitFor(() => expect(none.result.current.currencies).toHaveLength(1));
     expect(none.result.current.ratesPublished).toBe(false);
+  });
+});
+
+describe('display currency of a first visit', () => {
+  const PUBLISHED = [
+    ...RATES,
+    {
+      exchange_value: 'JPY',
+      quote_currency: 'USDT',
+      exchange_code: 'jpy',
+      rate: '154',
+      symbol: '¥',
+    },
+  ];
+  afterEach(() => window.localStorage.clear());
+
+  it("is the language's where published, and never stored", async () => {
+    window.localStorage.clear();
+    useSettings.setState({ ...initialSettings(null, 'ja'), language: 'ja' });
+    renderHook(() => useExchangeRates(), { wrapper: wrapper(async () => PUBLISHED) });
+    await waitFor(() =>
+      expect(useSettings.getState().currency).toEqual({ code: 'JPY', symbol: '¥', rate: '154' }),
+    );
+    expect(window.localStorage.getItem('meridian:currency')).toBeNull();
+  });
+
+  it("falls back to the seed's default where the language's is not published", async () => {
+    window.localStorage.clear();
+    useSettings.setState({ ...initialSettings(null, 'ko'), language: 'ko' });
+    renderHook(() => useExchangeRates(), { wrapper: wrapper(async () => PUBLISHED) });
+    await waitFor(() => expect(useSettings.getState().currency.code).toBe('CNY'));
+  });
+
+  it("keeps the user's pick over the language's, and stores it", async () => {
+    window.localStorage.clear();
+    useSettings.setState({ ...initialSettings(null, 'ja'), language: 'ja' });
+    const panel = renderHook(() => useSettingsPanel(), {
+      wrapper: wrapper(async () => PUBLISHED),
+    });
+    await waitFor(() => expect(panel.result.current.ratesPublished).toBe(true));
+    panel.result.current.setCurrency('EUR');
+    await waitFor(() => expect(useSettings.getState().currency.code).toBe('EUR'));
+    expect(useSettings.getState().chosen.currency).toBe(true);
+    expect(initialSettings(null, 'ja').currency.code).toBe('EUR');
   });
 });

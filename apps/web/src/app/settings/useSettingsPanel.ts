@@ -3,7 +3,6 @@ import { formatDateTime, timezoneNames } from '../../shared/dates/format.ts';
 import { toCurrency, useExchangeRates } from '../../features/markets/index.ts';
 import { useLanguageChoice } from '../../shared/settings/useLanguageChoice.ts';
 import {
-  DEFAULT_CURRENCY,
   TIME_FORMATS,
   useSettings,
   type Theme,
@@ -12,8 +11,8 @@ import {
 
 /**
  * State of the settings drawer. Currencies offered are those with a published rate
- * (getCoinRate); until the rates have loaded, or where none are published, that is the
- * seed's default, CNY at rate 1.
+ * (getCoinRate); until the rates have loaded, or where none are published, only the one in
+ * use (on a first visit, the language's).
  */
 export function useSettingsPanel() {
   const settings = useSettings();
@@ -25,8 +24,8 @@ export function useSettingsPanel() {
   const rates = useExchangeRates();
   const currencies = useMemo(() => {
     const published = rates.data?.map(toCurrency) ?? [];
-    return published.length > 0 ? published : [DEFAULT_CURRENCY];
-  }, [rates.data]);
+    return published.length > 0 ? published : [settings.currency];
+  }, [rates.data, settings.currency]);
 
   return {
     open,

@@ -14,11 +14,65 @@ export interface ExchangeCurrency {
   rate: string;
 }
 
+/** The seed's display currency: the fallback where a language's own is not published. */
 export const DEFAULT_CURRENCY: ExchangeCurrency = { code: 'CNY', symbol: '¥', rate: '1' };
 
+/**
+ * The display currency of a first visit: the one of the language's region. Its rate is a
+ * placeholder until the published rates answer (useExchangeRates), and where the app does
+ * not publish that currency the seed's default (or the first published) is shown instead.
+ */
+const LANGUAGE_CURRENCY: Record<Language, ExchangeCurrency> = {
+  en: { code: 'USD', symbol: '$', rate: '1' },
+  ja: { code: 'JPY', symbol: '¥', rate: '1' },
+  ko: { code: 'KRW', symbol: '₩', rate: '1' },
+  zh: { code: 'CNY', symbol: '¥', rate: '1' },
+  pt: { code: 'BRL', symbol: 'R$', rate: '1' },
+  vi: { code: 'VND', symbol: '₫', rate: '1' },
+  th: { code: 'THB', symbol: '฿', rate: '1' },
+  es: { code: 'EUR', symbol: '€', rate: '1' },
+  fr: { code: 'EUR', symbol: '€', rate: '1' },
+  de: { code: 'EUR', symbol: '€', rate: '1' },
+  it: { code: 'EUR', symbol: '€', rate: '1' },
+  ru: { code: 'RUB', symbol: '₽', rate: '1' },
+  tw: { code: 'TWD', symbol: 'NT$', rate: '1' },
+};
+
+export function languageCurrency(language: Language): ExchangeCurrency {
+  return LANGUAGE_CURRENCY[language];
+}
+
 /** Date formats offered; the seed's default comes first. */
-export const TIME_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
+export const TIME_FORMATS = [
+  'MM/DD/YYYY',
+  'DD/MM/YYYY',
+  'YYYY-MM-DD',
+  'YYYY/MM/DD',
+  'DD.MM.YYYY',
+  'YYYY.MM.DD',
+] as const;
 export type TimeFormat = (typeof TIME_FORMATS)[number];
+
+/** The date format of each language, used until the user picks one. */
+const LANGUAGE_TIME_FORMAT: Record<Language, TimeFormat> = {
+  en: 'MM/DD/YYYY',
+  ja: 'YYYY/MM/DD',
+  ko: 'YYYY.MM.DD',
+  zh: 'YYYY-MM-DD',
+  tw: 'YYYY-MM-DD',
+  pt: 'DD/MM/YYYY',
+  vi: 'DD/MM/YYYY',
+  th: 'DD/MM/YYYY',
+  es: 'DD/MM/YYYY',
+  fr: 'DD/MM/YYYY',
+  it: 'DD/MM/YYYY',
+  de: 'DD.MM.YYYY',
+  ru: 'DD.MM.YYYY',
+};
+
+export function languageTimeFormat(language: Language): TimeFormat {
+  return LANGUAGE_TIME_FORMAT[language];
+}
 
 /** Seed section 3: which assets the asset pages list (all, type 1) by default. */
 export interface AssetDisplay {
@@ -60,14 +114,20 @@ const GUARDS: { [K in keyof StoredSettings]: (v: unknown) => v is StoredSettings
   contractUnit: isString,
 };
 
-/** Defaults of a first visit; the timezone is the browser's unless the deployment pins one. */
-export function defaultSettings(pinnedTimezone: string | null = null): StoredSettings {
+/**
+ * Defaults of a first visit; the timezone is the browser's unless the deployment pins one,
+ * the display currency and the date format are the language's.
+ */
+export function defaultSettings(
+  pinnedTimezone: string | null = null,
+  language: Language = 'en',
+): StoredSettings {
   return {
     theme: 'daytime',
     languageName: 'English',
-    currency: DEFAULT_CURRENCY,
+    currency: languageCurrency(language),
     timezone: pinnedTimezone && isTimezone(pinnedTimezone) ? pinnedTimezone : browserTimezone(),
-    timeFormat: 'MM/DD/YYYY',
+    timeFormat: languageTimeFormat(language),
     assetDisplay: { showAllAssets: true, type: 1 },
     currentCoin: 'btc',
     // The U (USDT-margined) contract, counted in coin, is the seed's first contract view.
@@ -86,20 +146,62 @@ export function loadSettings(defaults: StoredSettings): StoredSettings {
   return loaded;
 }
 
+/**
+ * Which of the language-derived settings the user has picked. A picked one is stored and
+ * stays; one not picked follows the language (and is never stored).
+ */
+export interface Choices {
+  currency: boolean;
+  timeFormat: boolean;
+}
+
+/** A setting counts as the user's choice once it has a valid stored entry. */
+export function storedChoices(): Choices {
+  return {
+    currency: readSetting('currency', GUARDS.currency) !== undefined,
+    timeFormat: readSetting('timeFormat', GUARDS.timeFormat) !== undefined,
+  };
+}
+
+/** The settings of a start: the language's defaults overridden by what is stored. */
+export function initialSettings(
+  pinnedTimezone: string | null,
+  language: Language,
+): StoredSettings & { chosen: Choices } {
+  return {
+    ...loadSettings(defaultSettings(pinnedTimezone, language)),
+    chosen: storedChoices(),
+  };
+}
+
 interface SettingsState extends StoredSettings {
   language: Language;
-  /** Saves one setting locally and applies it. */
+  chosen: Choices;
+  /** Saves one setting locally and applies it; it is the user's choice from then on. */
   save<K extends keyof StoredSettings>(key: K, value: StoredSettings[K]): void;
+  /**
+   * Shows a display currency without making it the user's choice (the language's own, or
+   * a fresher rate of it); a currency the user picked is saved again with the new rate.
+   */
+  showCurrency(currency: ExchangeCurrency): void;
   setTheme(theme: Theme): void;
   setLanguage(language: Language, name: string): Promise<void>;
 }
 
 export const useSettings = create<SettingsState>((set, get) => ({
-  ...loadSettings(defaultSettings()),
+  ...initialSettings(null, 'en'),
   language: 'en',
   save(key, value) {
     writeSetting(key, value);
-    set({ [key]: value } as Partial<StoredSettings>);
+    const chosen = get().chosen;
+    set({
+      [key]: value,
+      chosen: key in chosen ? { ...chosen, [key]: true } : chosen,
+    } as Partial<SettingsState>);
+  },
+  showCurrency(currency) {
+    if (get().chosen.currency) get().save('currency', currency);
+    else set({ currency });
   },
   setTheme(theme) {
     get().save('theme', theme);
@@ -107,6 +209,12 @@ export const useSettings = create<SettingsState>((set, get) => ({
   async setLanguage(language, name) {
     await switchLanguage(language);
     get().save('languageName', name);
-    set({ language });
+    // What the user has not picked follows the new language.
+    const { chosen } = get();
+    set({
+      language,
+      ...(chosen.currency ? {} : { currency: languageCurrency(language) }),
+      ...(chosen.timeFormat ? {} : { timeFormat: languageTimeFormat(language) }),
+    });
   },
 }));

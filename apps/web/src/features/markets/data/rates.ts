@@ -3,7 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { getCoinRate, type exchangeRateSchema } from '@meridian/contract/calls/market';
 import { usePlatform } from '../../../shared/platform/context.tsx';
-import { useSettings, type ExchangeCurrency } from '../../../shared/settings/store.ts';
+import {
+  DEFAULT_CURRENCY,
+  languageCurrency,
+  useSettings,
+  type ExchangeCurrency,
+} from '../../../shared/settings/store.ts';
 
 export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 
@@ -18,7 +23,8 @@ export function toCurrency(rate: ExchangeRate): ExchangeCurrency {
 /**
  * The reference rates (a published configuration, never a price), shared by the rate
  * page and the settings drawer. While any of them is mounted the rates refresh on the
- * seed's schedule, and the chosen currency's stored rate follows the latest answer.
+ * seed's schedule, and the currency in use follows the latest answer: a picked one keeps
+ * its code, one not picked is the language's where published.
  */
 export function useExchangeRates() {
   const { api } = usePlatform();
@@ -29,12 +35,24 @@ export function useExchangeRates() {
     staleTime: EXCHANGE_REFRESH_MS,
   });
   const current = useSettings((s) => s.currency);
-  const save = useSettings((s) => s.save);
+  const chosen = useSettings((s) => s.chosen.currency);
+  const language = useSettings((s) => s.language);
+  const showCurrency = useSettings((s) => s.showCurrency);
   const data = query.data;
   useEffect(() => {
-    const latest = data?.map(toCurrency).find((c) => c.code === current.code);
-    if (latest && (latest.rate !== current.rate || latest.symbol !== current.symbol))
-      save('currency', latest);
-  }, [data, current, save]);
+    const published = data?.map(toCurrency) ?? [];
+    const find = (code: string) => published.find((c) => c.code === code);
+    // A currency the user picked stays; otherwise the language's, if the app publishes it.
+    const latest = chosen
+      ? find(current.code)
+      : (find(languageCurrency(language).code) ?? find(DEFAULT_CURRENCY.code) ?? published[0]);
+    if (
+      latest &&
+      (latest.code !== current.code ||
+        latest.rate !== current.rate ||
+        latest.symbol !== current.symbol)
+    )
+      showCurrency(latest);
+  }, [data, current, chosen, language, showCurrency]);
   return query;
 }
