@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Sums what a first visit downloads in JavaScript: opens each URL in a fresh headless
 // Chromium context, records every JavaScript response until the network is idle and adds
-// up their gzip -9 sizes. Start the platform first (npm run build && npm start), then:
+// up their gzip -9 sizes and the bytes actually transferred (the body as sent, compressed
+// when the server compressed it; a file taken from the browser's cache counts 0). Start the platform first (npm run build && npm start), then:
 //   node scripts/first-visit-js.mjs http://127.0.0.1:8080/home/index http://127.0.0.1:8080/trade/index?type=spot
 // Add --list to print every file with its size.
 import zlib from 'node:zlib';
@@ -29,12 +30,13 @@ try {
       const isJs = /javascript/.test(type) || /\.m?js(\?|$)/.test(response.url());
       if (!isJs) return;
       pending.push(
-        response
-          .body()
-          .then((body) => ({
+        Promise.all([response.body(), response.request().sizes()])
+          .then(([body, sizes]) => ({
             url: response.url(),
             raw: body.length,
             gzip: zlib.gzipSync(body, { level: 9 }).length,
+            sent: sizes.responseBodySize,
+            encoding: response.headers()['content-encoding'] ?? 'none',
           }))
           .catch(() => null),
       );
@@ -45,10 +47,17 @@ try {
     const kb = (n) => (n / 1024).toFixed(1);
     const gzip = files.reduce((s, f) => s + f.gzip, 0);
     const raw = files.reduce((s, f) => s + f.raw, 0);
-    console.log(`${url}: ${files.length} JS files, ${kb(gzip)} KB gzip (${kb(raw)} KB raw)`);
+    const sent = files.reduce((s, f) => s + f.sent, 0);
+    console.log(
+      `${url}: ${files.length} JS files, ${kb(gzip)} KB gzip (${kb(raw)} KB raw), ` +
+        `${kb(sent)} KB transferred`,
+    );
     if (list) {
       for (const f of files.sort((a, b) => b.gzip - a.gzip)) {
-        console.log(`  ${kb(f.gzip).padStart(7)} KB  ${new URL(f.url).pathname}`);
+        console.log(
+          `  ${kb(f.gzip).padStart(7)} KB gzip ${kb(f.sent).padStart(7)} KB sent (${f.encoding})` +
+            `  ${new URL(f.url).pathname}`,
+        );
       }
     }
   }

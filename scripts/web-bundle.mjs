@@ -20,6 +20,7 @@ const INPUTS = [
   'packages/contract/src',
   'packages/core/src',
   'package-lock.json',
+  'scripts/precompress.mjs',
 ];
 
 function listFiles(relative) {

@@ -1,12 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from '../../scripts/precompress.mjs';
 
 // In development the platform server (npm start, port 8080) answers the API, the runtime
 // config script and the sockets; Vite serves the app with hot reload in front of it.
 const platform = process.env.MERIDIAN_DEV_PLATFORM ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  // The server sends each text file's `.br` or `.gz` copy, written once here at the best
+  // quality, to a browser that accepts it.
+  plugins: [react(), precompressPlugin()],
   server: {
     port: 5173,
     proxy: {

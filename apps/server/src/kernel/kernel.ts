@@ -12,6 +12,7 @@ import { ensureDeploymentFacts } from './db/platform-meta.ts';
 import type { KernelTables } from './db/schema.ts';
 import { AppError } from './errors.ts';
 import { installSessionAuth } from './http/auth.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerDocs } from './http/docs.ts';
 import { answerClientError, registerErrorHandling } from './http/error-handler.ts';
 import { createIdempotency } from './http/idempotency.ts';
@@ -109,6 +110,8 @@ export async function startKernel(
   registerRequestContext(app);
   registerSecurityHeaders(app, config);
   registerErrorHandling(app, config.bodyLimit);
+  // Before any route: compression applies to the routes registered after it.
+  await registerCompression(app);
   await registerDocs(app, config.brand, config.version);
   await app.register(rateLimit, {
     global: false,
