@@ -54,6 +54,7 @@ export async function startKernel(
   await applyMigrations(database.db, setup.migrations);
   const facts = await ensureDeploymentFacts(database.db);
 
+  const requestLog = new OneLinePerRequest();
   const app = Fastify({
     logger:
       options.logger === false
@@ -65,7 +66,7 @@ export async function startKernel(
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
-    logController: new OneLinePerRequest(),
+    logController: requestLog,
     requestIdHeader: false,
     return503OnClosing: true,
     // Refused by Node's HTTP parser before Fastify sees a request (431, 408, 400).
@@ -131,6 +132,8 @@ export async function startKernel(
   }, IDEMPOTENCY_PURGE_MS);
   purge.unref();
   stops.push(() => clearInterval(purge));
+  requestLog.startSummary(app.log);
+  stops.push(() => requestLog.stop());
 
   return {
     config,

@@ -7,7 +7,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The call accepts an `Idempotency-Key` header (set by registerCall from the contract). */
     idempotent?: boolean;
-    /** Fast successful requests are logged at debug level only (set by registerCall). */
+    /** Called thousands of times a second: answers skip the zod serializer (set by registerCall). */
     highRate?: boolean;
   }
 }

@@ -32,8 +32,8 @@ export interface RegisterOptions {
   /** Requests per minute from one IP address. */
   perMinute?: number;
   /**
-   * A call made thousands of times a second (placing and cancelling orders): its fast
-   * successful requests are logged at debug level only; errors and slow ones as usual.
+   * A call made thousands of times a second (placing and cancelling orders): unless
+   * answers are checked, it answers through the plain serializer.
    */
   highRate?: boolean;
 }
