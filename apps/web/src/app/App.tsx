@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, Empty, theme as antdTheme } from 'antd';
+import { App as AntdApp, ConfigProvider, theme as antdTheme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { loadDateLocale } from '../shared/dates/locale.ts';
 import { NoticeHost } from '../shared/feedback/NoticeHost.tsx';
 import { usePlatform } from '../shared/platform/context.tsx';
+import { EmptyState } from '../shared/ui/EmptyState.tsx';
 import type { AppRouter } from './routes/router.tsx';
 import { useSettings } from '../shared/settings/store.ts';
 import { loadAntdLocale } from './theme/antd-locale.ts';
@@ -40,7 +40,6 @@ export function App({ initialLocale, router }: { initialLocale: Locale; router: 
   const theme = useSettings((s) => s.theme);
   const language = useSettings((s) => s.language);
   const [locale, setLocale] = useState(initialLocale);
-  const { t } = useTranslation();
 
   useEffect(() => {
     let current = true;
@@ -59,11 +58,7 @@ export function App({ initialLocale, router }: { initialLocale: Locale; router: 
 
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider
-        theme={themes[theme]}
-        locale={locale}
-        renderEmpty={() => <Empty description={t('common.noData')} />}
-      >
+      <ConfigProvider theme={themes[theme]} locale={locale} renderEmpty={() => <EmptyState />}>
         <AntdApp>
           <ThemeVariables />
           <NoticeHost />

@@ -1,4 +1,4 @@
-import { Button, Empty, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotOrder } from '@meridian/contract/calls/spot';
@@ -17,6 +17,7 @@ import { OrderFills } from './OrderFills.tsx';
 import ui from '../../../shared/ui/market.module.css';
 import styles from './orders.module.css';
 import { cx } from '../../../shared/ui/cx.ts';
+import { EmptyState, type EmptyKind } from '../../../shared/ui/EmptyState.tsx';
 
 function OrderCard({ order }: { order: SpotOrder }) {
   const { t } = useTranslation('spot');
@@ -81,14 +82,16 @@ export function OrderCards({
   orders,
   loading,
   emptyText,
+  emptyKind,
 }: {
   orders: SpotOrder[] | undefined;
   loading: boolean;
   emptyText: string;
+  emptyKind?: EmptyKind;
 }) {
   if (!orders && loading) return <Skeleton active title={false} paragraph={{ rows: 4 }} />;
   if (!orders || orders.length === 0)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
+    return <EmptyState kind={emptyKind} description={emptyText} />;
   return (
     <ul className={cx(styles.orderCards, loading && styles.isLoading)}>
       {orders.map((order) => (

@@ -16,6 +16,7 @@ import { useIsPhone } from '../../../shared/ui/useIsPhone.ts';
 import { CancelButton } from './CancelButton.tsx';
 import { OrderCards } from './OrderCards.tsx';
 import { OrderFills } from './OrderFills.tsx';
+import { EmptyState, type EmptyKind } from '../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import ui from '../../../shared/ui/market.module.css';
 import styles from './orders.module.css';
@@ -31,6 +32,8 @@ export interface OrdersTableProps {
   total: number;
   onPage: (page: number) => void;
   emptyText: string;
+  /** Whether nothing exists (`none`, the default) or the filters leave nothing. */
+  emptyKind?: EmptyKind;
 }
 
 /** "03/05/2026 08:30:00" as date over time, so the widest column takes half the room. */
@@ -128,7 +131,12 @@ export function OrdersTable(props: OrdersTableProps) {
   if (phone)
     return (
       <div className={styles.ordersScroll} data-testid={props.testId}>
-        <OrderCards orders={props.orders} loading={props.loading} emptyText={props.emptyText} />
+        <OrderCards
+          orders={props.orders}
+          loading={props.loading}
+          emptyText={props.emptyText}
+          emptyKind={props.emptyKind}
+        />
         {paged && (
           <Pagination
             className={styles.ordersPager}
@@ -150,7 +158,9 @@ export function OrdersTable(props: OrdersTableProps) {
         columns={columns}
         dataSource={props.orders ?? []}
         loading={props.loading}
-        locale={{ emptyText: props.emptyText }}
+        locale={{
+          emptyText: <EmptyState kind={props.emptyKind} description={props.emptyText} />,
+        }}
         scroll={{ x: 'max-content' }}
         onRow={(order) => ({ 'data-order-id': order.id }) as HTMLAttributes<HTMLElement>}
         expandable={{ expandedRowRender: (order) => <OrderFills orderId={order.id} /> }}

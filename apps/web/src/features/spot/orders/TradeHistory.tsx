@@ -8,6 +8,7 @@ import { exactAmount } from '../data/amounts.ts';
 import { isoOf, orderSideKey } from '../data/order-labels.ts';
 import { useMyFills } from '../data/spot-queries.ts';
 import { StackedTime } from './OrdersTable.tsx';
+import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import ui from '../../../shared/ui/market.module.css';
 import styles from './orders.module.css';
@@ -58,7 +59,7 @@ export function TradeHistory({ symbol }: { symbol: string }) {
         columns={columns}
         dataSource={fills.data ?? []}
         loading={fills.isPending}
-        locale={{ emptyText: t('orders.empty.trades') }}
+        locale={{ emptyText: <EmptyState description={t('orders.empty.trades')} /> }}
         scroll={{ x: 'max-content' }}
         onRow={(fill) => ({ 'data-fill-id': fill.id }) as HTMLAttributes<HTMLElement>}
         pagination={false}

@@ -1,4 +1,5 @@
-import { Card, Empty } from 'antd';
+import { Card } from 'antd';
+import { EmptyState } from '../../../../shared/ui/EmptyState.tsx';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -51,7 +52,7 @@ function MoverList({ title, movers }: { title: string; movers: Mover[] }) {
   return (
     <Card size="small" title={title}>
       {movers.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('market.home.empty')} />
+        <EmptyState description={t('market.home.empty')} />
       ) : (
         <ol className={styles.moversList}>
           {movers.map((m) => (

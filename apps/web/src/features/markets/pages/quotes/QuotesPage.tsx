@@ -1,16 +1,12 @@
-import {
-  ArrowDownOutlined,
-  ArrowUpOutlined,
-  SearchOutlined,
-  StarOutlined,
-} from '@ant-design/icons';
-import { Button, Card, Empty, Input, Skeleton, Tabs } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Card, Input, Skeleton, Tabs } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLiveTickers } from '../../data/hooks.ts';
 import { useSeedTickers } from '../../data/rows.ts';
 import { rowSymbol } from '../../data/symbols.ts';
+import { EmptyState } from '../../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../../shared/ui/LoadFailed.tsx';
 import ui from '../../../../shared/ui/market.module.css';
 import { QuoteRow } from './QuoteRow.tsx';
@@ -70,14 +66,11 @@ function QuotesBody({ quotes }: { quotes: QuotesState }) {
 
   if (quotes.needsLogin) {
     return (
-      <Empty
-        image={<StarOutlined className={styles.quotesEmptyIcon} />}
-        description={t('market.quotes.watchlistLogin')}
-      >
+      <EmptyState description={t('market.quotes.watchlistLogin')}>
         <Link to={`/user/login?redirect=${encodeURIComponent('/quotes/index?tab=watchlist')}`}>
           <Button type="primary">{t('menu.login')}</Button>
         </Link>
-      </Empty>
+      </EmptyState>
     );
   }
   if (quotes.loading) return <Skeleton active title={false} paragraph={{ rows: 8 }} />;
@@ -86,28 +79,30 @@ function QuotesBody({ quotes }: { quotes: QuotesState }) {
   }
   if (quotes.total === 0 && quotes.tab === 'watchlist') {
     return (
-      <Empty
-        image={<StarOutlined className={styles.quotesEmptyIcon} />}
-        description={t('market.quotes.watchlistEmpty')}
-      >
+      <EmptyState description={t('market.quotes.watchlistEmpty')}>
         <Button type="primary" onClick={() => quotes.setTab('spot')}>
           {t('market.quotes.browseSpot')}
         </Button>
-      </Empty>
+      </EmptyState>
     );
   }
   if (quotes.total === 0 && (quotes.tab === 'perpetual' || quotes.tab === 'usdt')) {
     // Said plainly rather than as an empty search: no contract market exists yet.
     return (
-      <Empty description={t('market.quotes.noContracts')}>
+      <EmptyState description={t('market.quotes.noContracts')}>
         <Button type="primary" onClick={() => quotes.setTab('spot')}>
           {t('market.quotes.browseSpot')}
         </Button>
-      </Empty>
+      </EmptyState>
     );
   }
   if (quotes.rows.length === 0) {
-    return <Empty description={t('market.quotes.noMatch', { search: quotes.search })} />;
+    return (
+      <EmptyState
+        kind="filtered"
+        description={t('market.quotes.noMatch', { search: quotes.search })}
+      />
+    );
   }
   return (
     <table className={`${ui.dataTable} ${styles.quotesTable}`}>

@@ -1,8 +1,9 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@meridian/core';
 import { useRatePage } from './useRatePage.ts';
+import { EmptyState } from '../../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../../shared/ui/LoadFailed.tsx';
 import ui from '../../../../shared/ui/market.module.css';
 import styles from './rate.module.css';
@@ -29,7 +30,7 @@ export function RatePage() {
       ) : page.failed ? (
         <LoadFailed title={t('market.loadFailed')} onRetry={page.retry} />
       ) : page.rows.length === 0 ? (
-        <Empty description={t('market.rate.empty')} />
+        <EmptyState description={t('market.rate.empty')} />
       ) : (
         <table className={`${ui.dataTable} ${styles.rateTable}`}>
           <thead>

@@ -18,10 +18,10 @@ const ORDERS = [
   testOrder({ id: '99', symbol: 'ethusdt', status: 'cancelled', price: '2,000' }),
 ];
 
-function fakeApi() {
+function fakeApi(orders = ORDERS) {
   const answer = async (spec: { path: string }, input?: { body?: Body }) => {
     if (spec.path === '/api/order/list')
-      return { list: ORDERS, total: ORDERS.length, page: input!.body!.page, size: 20 };
+      return { list: orders, total: orders.length, page: input!.body!.page, size: 20 };
     if (spec.path.endsWith('getSpotGoods')) return [];
     throw new Error(`unexpected call ${spec.path}`);
   };
@@ -107,5 +107,15 @@ describe('spot order centre', { timeout: 20_000 }, () => {
     // A field with the separator in it is quoted, never split.
     expect(lines[2]).toContain(',"2,000",');
     click.mockRestore();
+  });
+
+  it('tells a user without orders that there are none yet, and a filter that it leaves none', async () => {
+    renderPage(fakeApi([]));
+    await screen.findByText('No orders yet');
+    expect(document.querySelector('[data-empty-kind="none"]')).toBeTruthy();
+    expect(screen.queryByText('No orders match these filters')).toBeNull();
+    fireEvent.click(screen.getByText('Open'));
+    await screen.findByText('No orders match these filters');
+    expect(document.querySelector('[data-empty-kind="filtered"]')).toBeTruthy();
   });
 });

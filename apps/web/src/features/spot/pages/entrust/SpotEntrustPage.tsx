@@ -51,6 +51,8 @@ export function SpotEntrustPage() {
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const filter = { symbol: symbol === ALL ? undefined : symbol, status };
+  // With no filter set an empty centre means the user has no orders at all.
+  const filtered = symbol !== ALL || status !== 'all';
   const orders = useSpotOrders({ ...filter, page, size: PAGE_SIZE });
 
   async function exportCsv() {
@@ -144,7 +146,8 @@ export function SpotEntrustPage() {
         size={PAGE_SIZE}
         total={orders.data?.total ?? 0}
         onPage={setPage}
-        emptyText={t('orders.empty.filtered')}
+        emptyKind={filtered ? 'filtered' : 'none'}
+        emptyText={filtered ? t('orders.empty.filtered') : t('orders.empty.none')}
       />
     </Card>
   );
