@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { usePlatformAndBrowser } from './platform.ts';
+import { pickOption } from './select.ts';
 
 // Stands in for a deployment's customer-service chat.
 let support: http.Server;
@@ -149,14 +150,21 @@ describe('the web shell in a browser', () => {
     const { page, problems } = await open('/home/index');
     await page.getByRole('button', { name: 'Settings' }).click();
     const drawer = page.getByRole('dialog', { name: 'Settings' });
-    await drawer.getByRole('combobox', { name: 'Language' }).click();
-    await page.getByTitle('繁體中文').click();
+    const language = drawer.getByRole('combobox', { name: 'Language' });
+    const lang = () => page.locator('html').getAttribute('lang');
+    await pickOption(page, language, '繁體中文', async () => (await lang()) === 'zh-TW');
     const translated = page.getByRole('dialog', { name: '設定' });
     await translated.getByText('夜間').click();
-    // The date preview follows the chosen format.
-    await translated.getByRole('combobox', { name: '日期格式' }).click();
-    await page.getByTitle('YYYY-MM-DD').click();
+    // The date preview follows the language's format (YYYY-MM-DD for 繁體中文), then the
+    // one the user picks.
     await translated.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).waitFor();
+    const dateFormat = translated.getByRole('combobox', { name: '日期格式' });
+    await pickOption(page, dateFormat, 'DD.MM.YYYY', async () =>
+      (
+        await dateFormat.locator('xpath=ancestor::*[contains(@class,"ant-select")][1]').innerText()
+      ).includes('DD.MM.YYYY'),
+    );
+    await translated.getByText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/).waitFor();
     expect(await page.locator('html').getAttribute('data-theme')).toBe('night');
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(await background()).toBe('rgb(14, 17, 22)');

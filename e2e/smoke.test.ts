@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startPlatform, usePlatformAndBrowser } from './platform.ts';
+import { pickOption } from './select.ts';
 
 const ctx = usePlatformAndBrowser();
 
@@ -38,8 +39,13 @@ describe('the platform in a browser', () => {
   it('switches language and theme, and keeps them after a reload', async () => {
     const { page, problems } = await openPage('/home/index');
     await page.getByText('Platform status').waitFor();
-    await page.getByRole('combobox', { name: 'Language' }).click();
-    await page.getByTitle('日本語').click();
+    const language = page.getByRole('combobox', { name: 'Language' });
+    await pickOption(
+      page,
+      language,
+      '日本語',
+      async () => (await page.locator('html').getAttribute('lang')) === 'ja',
+    );
     await page.getByText('プラットフォームの状態').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('ja');
     await page.getByRole('button', { name: 'ダークテーマに切り替え' }).click();
