@@ -4,59 +4,13 @@
 // scores, its LCP, and the JavaScript it downloads (bytes on the wire and unpacked).
 // Targets (issue "fast and trader-grade screens"): performance >= 90, accessibility and
 // best practices >= 95, LCP < 2.5 s, at most 250 KB of compressed JavaScript.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startPlatform } from '../../../e2e/start-platform.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES = ['/home/index', '/quotes/index', '/trade/index?type=spot&symbol=btc'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** `npm start`'s own script (it builds the web app when stale) on a fresh data folder. */
-async function startPlatform() {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-web-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the platform exited before it was healthy');
-    const healthy = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error('the platform did not become healthy');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    stop() {
-      child.kill('SIGTERM');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 interface NetworkItem {
   resourceType?: string;
@@ -64,7 +18,7 @@ interface NetworkItem {
   resourceSize?: number;
 }
 
-const platform = await startPlatform();
+const platform = await startPlatform({ LOG_LEVEL: 'warn' });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -99,5 +53,6 @@ try {
   }
 } finally {
   await chrome.kill();
-  platform.stop();
+  await platform.stop();
+  fs.rmSync(platform.dataDir, { recursive: true, force: true });
 }

@@ -22,6 +22,7 @@ export const DEFAULT_CURRENCY: ExchangeCurrency = { code: 'CNY', symbol: '¥', r
  * placeholder until the published rates answer (useExchangeRates), and where the app does
  * not publish that currency the seed's default (or the first published) is shown instead.
  */
+const EUR: ExchangeCurrency = { code: 'EUR', symbol: '€', rate: '1' };
 const LANGUAGE_CURRENCY: Record<Language, ExchangeCurrency> = {
   en: { code: 'USD', symbol: '$', rate: '1' },
   ja: { code: 'JPY', symbol: '¥', rate: '1' },
@@ -30,10 +31,10 @@ const LANGUAGE_CURRENCY: Record<Language, ExchangeCurrency> = {
   pt: { code: 'BRL', symbol: 'R$', rate: '1' },
   vi: { code: 'VND', symbol: '₫', rate: '1' },
   th: { code: 'THB', symbol: '฿', rate: '1' },
-  es: { code: 'EUR', symbol: '€', rate: '1' },
-  fr: { code: 'EUR', symbol: '€', rate: '1' },
-  de: { code: 'EUR', symbol: '€', rate: '1' },
-  it: { code: 'EUR', symbol: '€', rate: '1' },
+  es: EUR,
+  fr: EUR,
+  de: EUR,
+  it: EUR,
   ru: { code: 'RUB', symbol: '₽', rate: '1' },
   tw: { code: 'TWD', symbol: 'NT$', rate: '1' },
 };
