@@ -48,6 +48,14 @@ const htmlLang: Record<Language, string> = {
   tw: 'zh-TW',
 };
 
+/**
+ * The BCP 47 tag of a language, for `<html lang>` (hyphenation, screen readers) and for
+ * the number style (separators: "66,777.57" en, "66.777,57" de).
+ */
+export function localeOf(language: Language): string {
+  return htmlLang[language];
+}
+
 export function storedLanguage(): Language | undefined {
   return readSetting('language', (v): v is Language => typeof v === 'string' && isLanguage(v));
 }
