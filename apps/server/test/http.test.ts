@@ -298,6 +298,7 @@ describe('API documentation', () => {
     for (const url of [
       '/api/currency/order/submit',
       '/api/currency/order/cancelOrder',
+      '/api/currency/order/cancelAll',
       '/api/core/coin/entrust/exchange/{a}',
       '/api/core/coin/entrust/cancel/entrust',
     ]) {

@@ -128,6 +128,30 @@ export const currencyOrderCancel = defineCall({
   data: spotOrderSchema,
 });
 
+/**
+ * Cancels every open order of the caller, in one market (`symbol`) or in every market:
+ * each through the engine's own cancel command, all in one turn of the engine so no other
+ * command comes between them. Answers how many were cancelled and which.
+ */
+export const cancelAllBody = z.strictObject({ symbol: symbolSchema.optional() });
+
+export const currencyOrderCancelAll = defineCall({
+  method: 'POST',
+  path: '/api/currency/order/cancelAll',
+  summary:
+    'Cancel all my open spot orders, in one market or in every market; Idempotency-Key accepted',
+  tags,
+  auth: 'user',
+  idempotent: true,
+  body: cancelAllBody,
+  data: z.object({
+    /** How many orders were cancelled (0 when none was open). */
+    cancelled: z.number().int().min(0),
+    /** Their ids, oldest first. */
+    ids: z.array(z.string()),
+  }),
+});
+
 export const currencyOrderList = defineCall({
   method: 'POST',
   path: '/api/currency/order/orderList',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   coinWallet,
   currencyOrderCancel,
+  currencyOrderCancelAll,
   currencyOrderList,
   currencyOrderSubmit,
   entrustCancel,
@@ -86,6 +87,19 @@ export function registerSpotCalls(
       const user = principalOf(request).userId;
       return idempotency.run(user, idempotencyKey(request), 'spot.cancel', () =>
         spot.cancelOrder(user, body.id),
+      );
+    },
+    HIGH_RATE,
+  );
+
+  registerCall(
+    app,
+    head,
+    currencyOrderCancelAll,
+    async ({ body }, request) => {
+      const user = principalOf(request).userId;
+      return idempotency.run(user, idempotencyKey(request), 'spot.cancelAll', () =>
+        spot.cancelAll(user, body.symbol),
       );
     },
     HIGH_RATE,

@@ -3,7 +3,7 @@ import type { OrderKind } from '@meridian/core';
 import type { SpotDb } from './tables.ts';
 import type { EngineHost } from '../../engine/engine-host.ts';
 import { AppError } from '../../kernel/errors.ts';
-import { ENGINE_CONFIG, listedMarket } from '../markets/index.ts';
+import { ENGINE_CONFIG, LISTED_MARKETS, listedMarket } from '../markets/index.ts';
 import { fillView, orderView, type FillRow, type OrderRow } from './order-views.ts';
 import { placedOrder } from './placed-order.ts';
 import { rejectionError } from './rejections.ts';
@@ -160,6 +160,29 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
       }
       await engine.projected();
       return getOrder(user, id);
+    },
+
+    /**
+     * Cancels every open order of `user` (waiting, partially filled or waiting for its
+     * trigger), in one market or in all, through the engine's own cancel command. The
+     * orders come from the engine's live view, and every cancel is sequenced in one
+     * synchronous pass, so no other command (a fill, a new order) comes between them:
+     * what was open when the call arrived is what is cancelled. Only the caller's orders
+     * are read, so no one else's can be touched.
+     */
+    async cancelAll(user: string, symbol?: string): Promise<{ cancelled: number; ids: string[] }> {
+      const markets =
+        symbol !== undefined ? [market(symbol).symbol] : LISTED_MARKETS.map((m) => m.symbol);
+      const targets = markets
+        .flatMap((m) => engine.openOrders(user, m).map((order) => ({ market: m, id: order.id })))
+        .sort((a, b) => a.id - b.id);
+      const acks = await Promise.all(targets.map((t) => engine.cancelOrder(user, t.market, t.id)));
+      const ids = targets
+        .filter((_, i) => !acks[i]!.events.some((e) => e.type === 'rejected'))
+        .map((t) => String(t.id));
+      // The lists read right after this answer show the orders cancelled.
+      await engine.projected();
+      return { cancelled: ids.length, ids };
     },
 
     async listOrders(user: string, query: ListQuery): Promise<OrderPage> {
