@@ -4,7 +4,7 @@ import type { Locale } from 'antd/es/locale';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { loadDateLocale } from '../shared/dates/locale.ts';
-import { NoticeHost } from '../shared/feedback/NoticeHost.tsx';
+import { NOTICE_CONFIG, NoticeHost } from '../shared/feedback/NoticeHost.tsx';
 import { usePlatform } from '../shared/platform/context.tsx';
 import { EmptyState } from '../shared/ui/EmptyState.tsx';
 import type { AppRouter } from './routes/router.tsx';
@@ -59,7 +59,7 @@ export function App({ initialLocale, router }: { initialLocale: Locale; router: 
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={themes[theme]} locale={locale} renderEmpty={() => <EmptyState />}>
-        <AntdApp>
+        <AntdApp notification={NOTICE_CONFIG}>
           <ThemeVariables />
           <NoticeHost />
           <RouterProvider router={router} />

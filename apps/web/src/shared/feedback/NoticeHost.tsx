@@ -1,14 +1,41 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
-import { notifier } from './notifier.ts';
+import { notifier, type NoticeKind } from './notifier.ts';
+import './notices.css';
+
+/** Notices open top right, at most 4 at once (seed section 9). */
+export const NOTICE_CONFIG = { top: 64, maxCount: 4 } as const;
+
+/**
+ * Puts the notices 8 px below the app's header as it is on screen now (below the demo
+ * banner at the top of a page, at the very top once scrolled, none in full screen), so a
+ * notice never covers the header's menus and account links.
+ */
+function placeBelowHeader() {
+  const header = document.querySelector('.app-header');
+  const bottom = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+  document.documentElement.style.setProperty('--notice-top', `${Math.round(bottom) + 8}px`);
+}
+
+/** Good news goes sooner than a fault the user has to read. */
+const DURATION_S: Record<NoticeKind, number> = { success: 3, info: 3, warning: 4.5, error: 4.5 };
 
 /** Connects the app's notifier to antd's notification API once the app has mounted. */
 export function NoticeHost() {
   const { notification } = App.useApp();
   useEffect(() => {
     notifier.attach({
-      open: ({ key, kind, text, onClose }) =>
-        notification.open({ key, type: kind, title: text, onClose, placement: 'topRight' }),
+      open: ({ key, kind, text, onClose }) => {
+        placeBelowHeader();
+        notification.open({
+          key,
+          type: kind,
+          title: text,
+          onClose,
+          placement: 'topRight',
+          duration: DURATION_S[kind],
+        });
+      },
       close: (key) => notification.destroy(key),
     });
     return () => notifier.attach(null);

@@ -73,3 +73,19 @@ describe('error popup', () => {
     }
   });
 });
+
+describe('keyed notices', () => {
+  it('replaces an open notice of the same key in place and keeps different keys apart', () => {
+    const { sink, texts } = fakeSink();
+    const notifier = createNotifier({ now: () => 0 });
+    notifier.attach(sink);
+    expect(notifier.notify('success', 'Order placed', { key: 'order-1' })).toBe(true);
+    expect(notifier.notify('success', 'Order filled', { key: 'order-1' })).toBe(true);
+    expect(texts()).toEqual(['Order filled']);
+    expect(notifier.openCount()).toBe(1);
+    // The same text for another order is its own notice, not a duplicate.
+    expect(notifier.notify('success', 'Order filled', { key: 'order-2' })).toBe(true);
+    expect(texts()).toEqual(['Order filled', 'Order filled']);
+    expect(notifier.notify('success', 'Order filled', { key: 'order-2' })).toBe(false);
+  });
+});

@@ -36,19 +36,28 @@ export function createNotifier(options: NotifierOptions = {}) {
     attach(next: NoticeSink | null) {
       sink = next;
     },
-    /** Shows a notice; false when it was dropped as a duplicate or nothing can show it. */
-    notify(kind: NoticeKind, text: string): boolean {
+    /**
+     * Shows a notice; false when it was dropped as a duplicate or nothing can show it.
+     * With `key` (one thing's notice, such as one order's), a notice of that key still
+     * open is replaced in place instead of a second one stacking up, and only the same
+     * text for the same key counts as a duplicate.
+     */
+    notify(kind: NoticeKind, text: string, options: { key?: string } = {}): boolean {
       if (!sink) return false;
       const time = now();
-      const id = `${kind}:${text}`;
+      const id = `${options.key ?? ''}:${kind}:${text}`;
       const previous = lastShown.get(id);
       if (previous !== undefined && time - previous < duplicateWindowMs) return false;
       lastShown.set(id, time);
+      const key = options.key ?? `notice-${++sequence}`;
+      if (open.includes(key)) {
+        sink.open({ key, kind, text, onClose: () => forget(key) });
+        return true;
+      }
       while (open.length >= maxOpen) {
         const oldest = open.shift();
         if (oldest) sink.close(oldest);
       }
-      const key = `notice-${++sequence}`;
       open.push(key);
       sink.open({ key, kind, text, onClose: () => forget(key) });
       return true;

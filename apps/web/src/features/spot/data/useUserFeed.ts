@@ -1,10 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import i18next from 'i18next';
 import { loadNamespaces } from '../../../shared/i18n/index.ts';
-import { notifier } from '../../../shared/feedback/notifier.ts';
 import { defaultSocketUrl } from '../../../shared/realtime/socket-url.ts';
-import { displayName } from '../../markets/index.ts';
+import { orderNotices } from './order-notices.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import type { SocketFactory } from '../../../shared/realtime/realtime-client.ts';
 import { useSession } from '../../../shared/session/store.ts';
@@ -30,11 +28,8 @@ export function useUserFeed(createSocket?: SocketFactory): void {
       token,
       createSocket,
       invalidateSpot: () => void queryClient.invalidateQueries({ queryKey: [SPOT_QUERY_ROOT] }),
-      onOrderFilled: (symbol) =>
-        notifier.notify(
-          'success',
-          i18next.t('spot:orders.notice.filled', { pair: displayName(symbol) }),
-        ),
+      // The same order's answer may have told it already: one notice per outcome.
+      onOrderFilled: (symbol, orderId) => orderNotices.tell(orderId, symbol, 'filled'),
     });
   }, [config.socketUrl, userId, token, queryClient, createSocket]);
 }

@@ -89,7 +89,7 @@ describe('user feed', () => {
     sockets[0]!.receive(orderEvent('cancelled'));
     expect(onOrderFilled).not.toHaveBeenCalled();
     sockets[0]!.receive(orderEvent('filled'));
-    expect(onOrderFilled).toHaveBeenCalledWith('btcusdt');
+    expect(onOrderFilled).toHaveBeenCalledWith('btcusdt', expect.any(String));
     close();
   });
 

@@ -15,7 +15,7 @@ export interface UserFeedOptions {
   /** Reloads every query whose key starts with `['spot']`. */
   invalidateSpot: () => void;
   /** One of the user's orders filled completely; `symbol` is its market. */
-  onOrderFilled: (symbol: string) => void;
+  onOrderFilled: (symbol: string, orderId: string) => void;
   createSocket?: SocketFactory;
   reconnectDelayMs?: number;
   schedule?: Schedule;
@@ -50,7 +50,7 @@ export function openUserFeed(options: UserFeedOptions): () => void {
       const parsed = userSocketMessageSchema.safeParse(message);
       if (!parsed.success) return;
       const event = parsed.data.data;
-      if (event.type === 'order' && event.event === 'filled') options.onOrderFilled(event.symbol);
+      if (event.type === 'order' && event.event === 'filled') options.onOrderFilled(event.symbol, event.orderId);
       reloads.push([true]);
     },
   });
