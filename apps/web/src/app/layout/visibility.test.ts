@@ -11,6 +11,8 @@ describe('header rule', () => {
     ['/trade/index', true],
     ['/pledge/index', true],
     ['/user/loginx', true],
+    ['/exchange/full-screen/spot', false],
+    ['/exchange/index', true],
   ])('%s shows the header: %s', (path, shown) => {
     expect(showHeader(path)).toBe(shown);
   });

@@ -3,9 +3,12 @@
  * every rule is tested without a browser, including for pages that do not exist yet.
  */
 
-const HEADERLESS = ['/user/login', '/user/register', '/user/reset'];
+const HEADERLESS = ['/user/login', '/user/register', '/user/reset', '/exchange/full-screen'];
 
-/** The header is hidden on the login, register and reset pages. */
+/**
+ * The header is hidden on the login, register and reset pages, and on the full-screen
+ * trade view, which gives the trader the whole viewport.
+ */
 export function showHeader(pathname: string): boolean {
   return !HEADERLESS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }

@@ -13,4 +13,5 @@ export { atDecimals } from './widgets/pad.ts';
 export { CandleChart } from './pages/market/CandleChart.tsx';
 export { MarketStats } from './pages/market/MarketStats.tsx';
 export { OrderBook } from './pages/market/OrderBook.tsx';
+export { rowsThatFit } from './pages/market/book-rows.ts';
 export { RecentTrades } from './pages/market/RecentTrades.tsx';

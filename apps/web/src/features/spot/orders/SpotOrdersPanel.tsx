@@ -1,9 +1,10 @@
-import { Switch, Tabs } from 'antd';
+import { Space, Switch, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../shared/ui/useIsPhone.ts';
 import { useSession } from '../../../shared/session/store.ts';
 import { useSpotOrders, type OrderStatusFilter } from '../data/spot-queries.ts';
+import { CancelAllButton } from './CancelAllButton.tsx';
 import { OrdersTable } from './OrdersTable.tsx';
 import { SpotBalances } from './SpotBalances.tsx';
 import { TradeHistory } from './TradeHistory.tsx';
@@ -68,11 +69,15 @@ export function SpotOrdersPanel({ symbol }: { symbol: string }) {
     );
 
   const ordersTab = tab === 'open' || tab === 'history';
+  const openCount = open.data?.total ?? 0;
   const scopeSwitch = ordersTab ? (
-    <label className={styles.ordersScope}>
-      <Switch size="small" checked={currentOnly} onChange={setCurrentOnly} />
-      <span>{t('orders.currentOnly')}</span>
-    </label>
+    <Space size={16} wrap>
+      <label className={styles.ordersScope}>
+        <Switch size="small" checked={currentOnly} onChange={setCurrentOnly} />
+        <span>{t('orders.currentOnly')}</span>
+      </label>
+      {tab === 'open' ? <CancelAllButton symbol={scope} count={openCount} /> : null}
+    </Space>
   ) : null;
   return (
     <section className={styles.ordersPanel} aria-label={t('orders.title')}>
@@ -85,7 +90,7 @@ export function SpotOrdersPanel({ symbol }: { symbol: string }) {
         items={[
           {
             key: 'open',
-            label: t('orders.tab.openCount', { count: open.data?.total ?? 0 }),
+            label: t('orders.tab.openCount', { count: openCount }),
             children: (
               <PagedOrders
                 key={`open-${scope ?? 'all'}`}

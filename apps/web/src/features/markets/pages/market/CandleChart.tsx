@@ -6,28 +6,31 @@ import { useSettings } from '../../../../shared/settings/store.ts';
 import type { KlineInterval } from '../../data/feed.ts';
 import { INTERVALS } from './useMarketPage.ts';
 import { useCandleChart } from './useCandleChart.ts';
-import ui from '../../../../shared/ui/market.module.css';
+import { cx } from '../../../../shared/ui/cx.ts';
+import { useNumberLocale } from '../../../../shared/ui/numbers.tsx';
 
 export function CandleChart({
   interval,
   onInterval,
   priceDecimals,
+  fill = false,
 }: {
   interval: KlineInterval;
   onInterval: (next: KlineInterval) => void;
   priceDecimals: number;
+  /** Fill the parent's height (the trade page sizes the chart's row) instead of --chart-height. */
+  fill?: boolean;
 }) {
   const { t } = useTranslation('markets');
   const theme = useSettings((s) => s.theme);
   const timezone = useSettings((s) => s.timezone);
   const container = useRef<HTMLDivElement>(null);
-  const { hasCandles } = useCandleChart(container, { theme, timezone, priceDecimals });
-  // The translated caption places the product name where its language puts it.
-  const [before = '', after = ''] = t('market.detail.attribution', { name: '@@' }).split('@@');
+  const locale = useNumberLocale();
+  const { hasCandles } = useCandleChart(container, { theme, timezone, priceDecimals, locale });
   return (
     <Card
       size="small"
-      className={`${styles.marketPanel} ${styles.chart}`}
+      className={cx(styles.marketPanel, styles.chart, fill && styles.chartFill)}
       title={t('market.detail.chart')}
       extra={
         <Segmented<KlineInterval>
@@ -46,13 +49,6 @@ export function CandleChart({
           <Empty className={styles.chartEmpty} description={t('market.detail.noCandles')} />
         )}
       </div>
-      <p className={`${styles.chartAttribution} ${ui.muted}`}>
-        {before}
-        <a href="https://www.tradingview.com/" target="_blank" rel="noreferrer">
-          TradingView Lightweight Charts™
-        </a>
-        {after}
-      </p>
     </Card>
   );
 }

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import styles from './market-page.module.css';
-import { formatNumber } from '@meridian/core';
 import { useTicker } from '../../data/hooks.ts';
 import { ChangePercent } from '../../widgets/Change.tsx';
 import { useTickDirection } from '../../widgets/direction.ts';
-import { atDecimals } from '../../widgets/pad.ts';
 import { cx } from '../../../../shared/ui/cx.ts';
 import ui from '../../../../shared/ui/market.module.css';
 import { priceTone } from '../../../../shared/ui/tone.ts';
+import { Amount, Price } from '../../../../shared/ui/numbers.tsx';
 
 /**
  * The 24 h figures of the market on screen; it re-renders only when that market ticks.
@@ -15,27 +14,35 @@ import { priceTone } from '../../../../shared/ui/tone.ts';
  * beside it, not abbreviated as in the lists, so it can be read against them digit by digit.
  */
 export function MarketStats({ symbol, priceDecimals }: { symbol: string; priceDecimals: number }) {
-  const price = (value: string) => atDecimals(value, priceDecimals);
   const { t } = useTranslation('markets');
   const ticker = useTicker(symbol);
   const direction = useTickDirection(ticker?.close);
   const stats = [
-    { key: 'high', label: t('market.col.high24h'), value: ticker && price(ticker.high24) },
-    { key: 'low', label: t('market.col.low24h'), value: ticker && price(ticker.low24) },
+    {
+      key: 'high',
+      label: t('market.col.high24h'),
+      value: <Price value={ticker?.high24} decimals={priceDecimals} />,
+    },
+    {
+      key: 'low',
+      label: t('market.col.low24h'),
+      value: <Price value={ticker?.low24} decimals={priceDecimals} />,
+    },
     {
       key: 'volume',
       label: t('market.col.volume24h'),
-      value: ticker && formatNumber(ticker.volume24),
+      // Compact (5.21M): a figure to scan, not to trade on.
+      value: <Amount value={ticker?.volume24} compact />,
     },
   ];
   return (
     <div className={styles.marketStats}>
       <div className={styles.marketLast}>
         <span
-          className={cx('num', styles.marketLastPrice, priceTone(direction))}
+          className={cx(styles.marketLastPrice, priceTone(direction))}
           data-testid="market-last"
         >
-          {ticker ? price(ticker.close) : '--'}
+          <Price value={ticker?.close} decimals={priceDecimals} />
         </span>
         <ChangePercent value={ticker?.priceChangePercent} pill />
       </div>
@@ -43,7 +50,7 @@ export function MarketStats({ symbol, priceDecimals }: { symbol: string; priceDe
         {stats.map((s) => (
           <div key={s.key}>
             <dt className={ui.muted}>{s.label}</dt>
-            <dd className="num">{s.value ?? '--'}</dd>
+            <dd>{s.value}</dd>
           </div>
         ))}
       </dl>

@@ -1,35 +1,28 @@
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Card, Select } from 'antd';
 import styles from './market-page.module.css';
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { useMarketLayer } from '../../data/hooks.ts';
+import { useMarketLayer, useTicker } from '../../data/hooks.ts';
 import { pairOf } from '../../data/symbols.ts';
 import { atDecimals } from '../../widgets/pad.ts';
-import { fractionDigits, groupingSteps, groupLevels } from '@meridian/core';
+import { useTickDirection } from '../../widgets/direction.ts';
+import { displayPercent, fractionDigits, groupingSteps } from '@meridian/core';
 import { bookView, type BookLevel } from './book-rows.ts';
 import { cx } from '../../../../shared/ui/cx.ts';
 import ui from '../../../../shared/ui/market.module.css';
+import { priceTone } from '../../../../shared/ui/tone.ts';
+import { Amount, Price, useNumberLocale } from '../../../../shared/ui/numbers.tsx';
 
 /** Rows per side: fixed, so the book never changes height while it ticks. */
 export const BOOK_ROWS = 12;
 
-/** The order book of the market on screen, as fixed rows per side (ARCHITECTURE). */
+/** The order book of the market on screen, as at most `rows` levels per side (ARCHITECTURE). */
 export function useOrderBook(rows = BOOK_ROWS, step: string | null = null) {
   const { feed } = useMarketLayer();
   const depth = useStore(feed.depth.store, (s) => s.depth);
-  return useMemo(() => {
-    const grouped =
-      depth && step
-        ? {
-            ...depth,
-            asks: groupLevels(depth.asks, 'ask', step),
-            bids: groupLevels(depth.bids, 'bid', step),
-          }
-        : depth;
-    // The spread is the book's real one: grouped rows round it away from the prices.
-    return { ...bookView(grouped, rows), spread: bookView(depth, 1).spread };
-  }, [depth, rows, step]);
+  return useMemo(() => bookView(depth, rows, step), [depth, rows, step]);
 }
 
 /** Enter or space on a focused row acts like a click. */
@@ -51,49 +44,101 @@ function Level({
   decimals,
   onPick,
 }: {
-  level: BookLevel | null;
+  level: BookLevel;
   side: 'ask' | 'bid';
   decimals: Decimals;
   onPick?: ((price: string) => void) | undefined;
 }) {
-  const price = level ? atDecimals(level.price, decimals.price) : '';
-  const pickable = level !== null && onPick !== undefined;
+  const price = atDecimals(level.price, decimals.price);
   const pick = () => onPick?.(price);
   return (
     <div
       className={cx(
         styles.bookRow,
         styles[side === 'ask' ? 'bookAsk' : 'bookBid'],
-        pickable && styles.pickable,
+        onPick && styles.pickable,
       )}
       data-testid="book-row"
-      {...(pickable
+      {...(onPick
         ? { role: 'button', tabIndex: 0, onClick: pick, onKeyDown: pressKeys(pick) }
         : {})}
     >
-      {level ? (
-        <>
-          <span
-            className={styles.bookBar}
-            style={{ width: `${level.depthPercent}%` }}
-            aria-hidden
-          />
-          <span className={cx('num', styles.bookPrice, side === 'ask' ? ui.down : ui.up)}>
-            {price}
-          </span>
-          <span className="num">{atDecimals(level.amount, decimals.amount)}</span>
-        </>
-      ) : (
-        // An empty level keeps its row: the book's height and the spread's place stay put.
-        <span aria-hidden>&nbsp;</span>
-      )}
+      <span className={styles.bookBar} style={{ width: `${level.depthPercent}%` }} aria-hidden />
+      <Price
+        value={level.price}
+        decimals={decimals.price}
+        className={cx(styles.bookPrice, side === 'ask' ? ui.down : ui.up)}
+      />
+      <Amount value={level.amount} />
+      <Amount value={level.total} />
     </div>
   );
 }
 
 /**
- * The book as fixed rows. With `tick` it offers grouping by tick ×1 to ×1000; with
- * `onPick` a row's price can be picked (the trade page fills its order form with it).
+ * Between the asks and the bids: the last price, coloured and arrowed by its last move,
+ * the index price it trades around, and the spread with its percentage of the mid price.
+ */
+function MiddleRow({
+  symbol,
+  priceDecimals,
+  spread,
+  spreadPercent,
+}: {
+  symbol: string;
+  priceDecimals: number;
+  spread: string | null;
+  spreadPercent: string | null;
+}) {
+  const { t } = useTranslation('markets');
+  const { feed } = useMarketLayer();
+  const locale = useNumberLocale();
+  const ticker = useTicker(symbol);
+  const lastTrade = useStore(feed.trades.store, (s) => s.trades[0]?.direction);
+  const tick = useTickDirection(ticker?.close);
+  // Before the first tick moves, the latest trade's side says which way the price went.
+  const direction =
+    tick !== 'flat' ? tick : lastTrade === 'buy' ? 'up' : lastTrade === 'sell' ? 'down' : 'flat';
+  const Arrow = direction === 'up' ? ArrowUpOutlined : ArrowDownOutlined;
+  return (
+    <div className={styles.bookMiddle} data-testid="book-middle">
+      <span
+        className={cx('num', styles.bookLast, priceTone(direction))}
+        title={t('market.book.lastPrice')}
+        data-testid="book-last"
+      >
+        <Price value={ticker?.close} decimals={priceDecimals} />
+        {direction === 'flat' ? null : (
+          <Arrow
+            className={styles.bookArrow}
+            aria-label={t(direction === 'up' ? 'market.book.up' : 'market.book.down')}
+          />
+        )}
+      </span>
+      <span className={cx(styles.bookIndex, ui.muted)}>
+        {t('market.book.index')}{' '}
+        <span data-testid="book-index">
+          <Price value={ticker?.indexPrice} decimals={priceDecimals} />
+        </span>
+      </span>
+      <span className={cx(styles.bookSpread, ui.muted)}>
+        {t('market.book.spread')}{' '}
+        <span data-testid="book-spread">
+          <Price value={spread} decimals={priceDecimals} />
+          {spreadPercent === null ? null : (
+            <span className="num">{` (${displayPercent(spreadPercent, { locale, signed: false })})`}</span>
+          )}
+        </span>
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The book as at most `rows` levels per side, asks above the middle row and bids below,
+ * each side aligned to the middle so a thin book leaves no empty rows between. With `tick`
+ * it offers grouping by tick ×1 to ×1000; with `onPick` a row's price can be picked (the
+ * trade page fills its order form with it).
  */
 export function OrderBook({
   symbol,
@@ -101,12 +146,17 @@ export function OrderBook({
   rows = BOOK_ROWS,
   tick,
   onPick,
+  className,
+  title,
 }: {
   symbol: string;
   decimals: Decimals;
   rows?: number;
   tick?: string;
   onPick?: (price: string) => void;
+  className?: string;
+  /** In place of the panel's title (the trade page puts its book/trades switch there). */
+  title?: ReactNode;
 }) {
   const { t } = useTranslation('markets');
   const steps = useMemo(() => (tick ? groupingSteps(tick) : []), [tick]);
@@ -114,16 +164,18 @@ export function OrderBook({
   const step = chosen !== null && steps.includes(chosen) ? chosen : null;
   const view = useOrderBook(rows, step);
   const [base, quote] = pairOf(symbol);
-  const empty = view.asks.every((l) => !l) && view.bids.every((l) => !l);
+  const empty = view.asks.length === 0 && view.bids.length === 0;
   // A coarser step than the tick needs fewer price decimals (a step of 10 shows none).
   const shown = step
     ? { ...decimals, price: Math.min(decimals.price, fractionDigits(step)) }
     : decimals;
+  const size = { '--book-rows': rows } as CSSProperties;
   return (
     <Card
       size="small"
-      title={t('market.book.title')}
-      className={styles.marketPanel}
+      title={title ?? t('market.book.title')}
+      className={cx(styles.marketPanel, styles.book, className)}
+      style={size}
       extra={
         steps.length > 0 ? (
           <Select
@@ -141,25 +193,39 @@ export function OrderBook({
       <div className={`${styles.bookHead} ${ui.muted}`}>
         <span>{t('market.book.priceIn', { quote: quote.toUpperCase() })}</span>
         <span className="num">{t('market.book.amountIn', { base: base.toUpperCase() })}</span>
+        <span className="num">{t('market.book.totalIn', { base: base.toUpperCase() })}</span>
       </div>
-      <div aria-label={t('market.book.asks')}>
+      <div className={styles.bookSide} role="group" aria-label={t('market.book.asks')}>
         {view.asks.map((level, i) => (
-          // Index keys on purpose: row i stays row i and only its text changes.
-          <Level key={i} level={level} side="ask" decimals={shown} onPick={onPick} />
+          // Keyed by the distance from the middle: the row next to the spread stays the
+          // same element while the book ticks, only its text changes.
+          <Level
+            key={view.asks.length - 1 - i}
+            level={level}
+            side="ask"
+            decimals={shown}
+            onPick={onPick}
+          />
         ))}
       </div>
-      <div className={styles.bookSpread}>
-        <span className={ui.muted}>{t('market.book.spread')}</span>
-        <span className="num">
-          {view.spread === null ? '--' : atDecimals(view.spread, decimals.price)}
-        </span>
-      </div>
-      <div aria-label={t('market.book.bids')}>
+      <MiddleRow
+        symbol={symbol}
+        priceDecimals={decimals.price}
+        spread={view.spread}
+        spreadPercent={view.spreadPercent}
+      />
+      <div
+        className={cx(styles.bookSide, styles.bookBids)}
+        role="group"
+        aria-label={t('market.book.bids')}
+      >
         {view.bids.map((level, i) => (
           <Level key={i} level={level} side="bid" decimals={shown} onPick={onPick} />
         ))}
+        {empty ? (
+          <p className={`${styles.bookNote} ${ui.muted}`}>{t('market.book.empty')}</p>
+        ) : null}
       </div>
-      {empty ? <p className={`${styles.bookNote} ${ui.muted}`}>{t('market.book.empty')}</p> : null}
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { Card } from 'antd';
 import styles from './market-page.module.css';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { useMarketLayer } from '../../data/hooks.ts';
@@ -9,6 +9,7 @@ import { useSettings } from '../../../../shared/settings/store.ts';
 import { formatClock } from './clock.ts';
 import { cx } from '../../../../shared/ui/cx.ts';
 import ui from '../../../../shared/ui/market.module.css';
+import { Amount, Price } from '../../../../shared/ui/numbers.tsx';
 
 /** Trades shown: enough to fill the column beside the book, never growing it. */
 export const TRADE_ROWS = 24;
@@ -25,17 +26,20 @@ export function RecentTrades({
   decimals,
   rows = TRADE_ROWS,
   onPick,
+  title,
 }: {
   decimals: { price: number; amount: number };
   rows?: number;
   onPick?: (price: string) => void;
+  /** In place of the panel's title (the trade page puts its book/trades switch there). */
+  title?: ReactNode;
 }) {
   const { t } = useTranslation('markets');
   const { trades, timezone } = useRecentTrades(rows);
   const Rows = onPick ? 'div' : 'ol';
   const Row = onPick ? 'div' : 'li';
   return (
-    <Card size="small" title={t('market.trades.title')} className={styles.marketPanel}>
+    <Card size="small" title={title ?? t('market.trades.title')} className={styles.marketPanel}>
       <div className={`${styles.tradesHead} ${ui.muted}`}>
         <span>{t('market.col.price')}</span>
         <span className="num">{t('market.col.amount')}</span>
@@ -67,13 +71,14 @@ export function RecentTrades({
                     }
                   : {})}
               >
-                <span
-                  className={cx('num', trade.direction === 'buy' ? ui.up : ui.down)}
-                  title={t(`market.trades.${trade.direction}`)}
-                >
-                  {price}
+                <span title={t(`market.trades.${trade.direction}`)}>
+                  <Price
+                    value={trade.price}
+                    decimals={decimals.price}
+                    className={trade.direction === 'buy' ? ui.up : ui.down}
+                  />
                 </span>
-                <span className="num">{atDecimals(trade.amount, decimals.amount)}</span>
+                <Amount value={trade.amount} />
                 <span className={`num ${ui.muted}`}>{formatClock(trade.time, timezone)}</span>
               </Row>
             );

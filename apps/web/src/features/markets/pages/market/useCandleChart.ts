@@ -2,7 +2,8 @@
  * TradingView Lightweight Charts™
  * Copyright (c) 2025 TradingView, Inc. https://www.tradingview.com/
  * (the attribution notice its Apache-2.0 licence asks for; the page links to TradingView
- * through the chart's attribution logo and the caption under the chart)
+ * through the chart's attribution logo, which the chart's CSS moves to the top-left corner,
+ * above the highest candle, so it never covers a bar)
  */
 import {
   CandlestickSeries,
@@ -16,7 +17,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CandleData } from '@meridian/contract/calls/market';
-import { compareDecimal } from '@meridian/core';
+import { compareDecimal, displayPrice } from '@meridian/core';
 import type { CandlesState } from '../../data/candles.ts';
 import { useMarketLayer } from '../../data/hooks.ts';
 import type { Theme } from '../../../../shared/settings/store.ts';
@@ -25,6 +26,13 @@ const COLORS = {
   daytime: { text: '#4b5563', grid: '#eef1f5', up: '#0f9d63', down: '#d9363e' },
   night: { text: '#9aa4b2', grid: '#1f252e', up: '#2ebd85', down: '#f6465d' },
 } as const;
+
+/** Volume bars fill the bottom fifth of the chart, on a scale of their own. */
+export const VOLUME_SCALE = { scaleMargins: { top: 0.8, bottom: 0 } } as const;
+/** Candles above the volume, with a tenth at the top kept clear for the attribution logo. */
+export const CANDLE_SCALE = { scaleMargins: { top: 0.1, bottom: 0.22 } } as const;
+const PRICE_SCALE_PX = 72;
+const RIGHT_OFFSET_BARS = 6;
 
 // The chart library draws with numbers; these conversions feed pixels only. Nothing here
 // is compared, summed or stored: the decimal strings stay the source of truth.
@@ -68,14 +76,14 @@ function clockIn(timezone: string, withDate: boolean) {
  */
 export function useCandleChart(
   container: RefObject<HTMLDivElement | null>,
-  options: { theme: Theme; timezone: string; priceDecimals: number },
+  options: { theme: Theme; timezone: string; priceDecimals: number; locale: string },
 ): { hasCandles: boolean } {
   const { feed } = useMarketLayer();
   const chartRef = useRef<IChartApi | null>(null);
   const [hasCandles, setHasCandles] = useState(
     () => feed.candles.store.getState().candles.length > 0,
   );
-  const { theme, timezone, priceDecimals } = options;
+  const { theme, timezone, priceDecimals, locale } = options;
 
   useEffect(() => {
     const element = container.current;
@@ -90,13 +98,22 @@ export function useCandleChart(
         attributionLogo: true,
       },
       grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
-      rightPriceScale: { borderVisible: false },
+      // A minimum width wide enough for the market's prices: a price with one digit more
+      // never pushes the plot sideways while it ticks.
+      rightPriceScale: { borderVisible: false, minimumWidth: PRICE_SCALE_PX },
       timeScale: {
         borderVisible: false,
         timeVisible: true,
+        // Room right of the last candle, so the newest time label is never cut by the scale.
+        rightOffset: RIGHT_OFFSET_BARS,
         tickMarkFormatter: clockIn(timezone, false),
       },
-      localization: { timeFormatter: clockIn(timezone, true) },
+      localization: {
+        timeFormatter: clockIn(timezone, true),
+        // The scale's prices written as everywhere else (separators of the user's locale).
+        priceFormatter: (price: number) =>
+          displayPrice(price.toFixed(priceDecimals), { locale, decimals: priceDecimals }),
+      },
     });
     chartRef.current = chart;
     const minMove = Number(`1e-${priceDecimals}`);
@@ -108,14 +125,16 @@ export function useCandleChart(
       borderVisible: false,
       priceFormat: { type: 'price', precision: priceDecimals, minMove },
     });
+    // Volume on its own scale in the bottom fifth; the candles keep the rest, with room
+    // at the top for the attribution logo.
     const volume = chart.addSeries(HistogramSeries, {
-      priceScaleId: '',
+      priceScaleId: 'volume',
       priceFormat: { type: 'volume' },
       lastValueVisible: false,
       priceLineVisible: false,
     });
-    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-    candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
+    volume.priceScale().applyOptions(VOLUME_SCALE);
+    candles.priceScale().applyOptions(CANDLE_SCALE);
 
     let shown: CandleData[] = [];
     const paint = (state: CandlesState) => {
@@ -142,7 +161,7 @@ export function useCandleChart(
       chart.remove();
       chartRef.current = null;
     };
-  }, [container, feed, theme, timezone, priceDecimals]);
+  }, [container, feed, theme, timezone, priceDecimals, locale]);
 
   return { hasCandles };
 }

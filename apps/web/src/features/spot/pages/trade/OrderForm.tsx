@@ -12,7 +12,13 @@ import {
   type Coins,
 } from './form-parts.tsx';
 import type { OrderKind, Side as OrderSide } from '@meridian/core';
-import { useOrderForm, type OrderFormMarket, type PickedPrice } from './useOrderForm.ts';
+import {
+  useOrderForm,
+  type FormBlocker,
+  type OrderFormMarket,
+  type PickedPrice,
+} from './useOrderForm.ts';
+import { Amount, Price } from '../../../../shared/ui/numbers.tsx';
 import { useSpotWallet } from '../../data/spot-queries.ts';
 import styles from './trade.module.css';
 import { cx } from '../../../../shared/ui/cx.ts';
@@ -28,14 +34,12 @@ export function SideForm({
   market,
   coins,
   picked,
-  phone,
 }: {
   side: OrderSide;
   kind: OrderKind;
   market: OrderFormMarket;
   coins: Coins;
   picked: PickedPrice | null;
-  phone: boolean;
 }) {
   const { t } = useTranslation('spot');
   const isLogin = useSession((s) => s.isLogin);
@@ -52,14 +56,32 @@ export function SideForm({
   const rates = feeRates(form, market.maths.makerFeeRate, market.maths.takerFeeRate, t);
   const title = t(side === 'buy' ? 'trade.form.buyTitle' : 'trade.form.sellTitle', { base });
   const redirect = `?redirect=${encodeURIComponent(pathname + search)}`;
+  const spend = (side === 'buy' ? coins.quote : coins.base).toUpperCase();
+  const blockerText = (blocker: FormBlocker) => {
+    switch (blocker) {
+      case 'loading':
+        return t('trade.form.hint.loading');
+      case 'price':
+        return t('trade.form.hint.price');
+      case 'trigger':
+        return t('trade.form.hint.trigger');
+      case 'quantity':
+        return t('trade.form.hint.amount', { coin: base });
+      case 'amount':
+        return t('trade.form.hint.amount', { coin: quote });
+      case 'balance':
+        return t('trade.form.hint.balance', { coin: spend });
+      case 'minValue':
+        return t('trade.form.hint.minValue', {
+          min: market.maths.minNotional ?? '',
+          coin: quote,
+        });
+      default:
+        return t('trade.form.hint.fix');
+    }
+  };
   return (
-    <section aria-label={title}>
-      {/* On a phone the Buy/Sell toggle already says which side this is. */}
-      {phone ? null : (
-        <h3 className={cx(styles.tfTitle, side === 'buy' ? ui.up : ui.down)} aria-hidden>
-          {title}
-        </h3>
-      )}
+    <section aria-label={title} className={styles.tfSide}>
       {kind === 'market' ? (
         <div className={styles.tfField}>
           <span className={`${styles.tfLabel} ${ui.muted}`}>
@@ -135,15 +157,25 @@ export function SideForm({
       />
       <Figures form={form} coins={coins} rates={rates} />
       {isLogin ? (
-        <Button
-          block
-          type="primary"
-          className={cx(styles.tfSubmit, side === 'buy' ? styles.tfSubmitBuy : styles.tfSubmitSell)}
-          disabled={!form.ready}
-          onClick={form.review}
-        >
-          {title}
-        </Button>
+        <>
+          <Button
+            block
+            type="primary"
+            className={cx(
+              styles.tfSubmit,
+              side === 'buy' ? styles.tfSubmitBuy : styles.tfSubmitSell,
+            )}
+            disabled={!form.ready}
+            onClick={form.review}
+            aria-describedby={form.blocker ? id('hint') : undefined}
+          >
+            {title}
+          </Button>
+          {/* Why the button cannot send yet; always there, so the form never jumps. */}
+          <p className={cx(styles.tfHint, ui.muted)} id={id('hint')} data-testid="form-hint">
+            {form.blocker ? blockerText(form.blocker) : ''}
+          </p>
+        </>
       ) : (
         <div className={styles.tfGuest}>
           <GuestLink to={`/user/login${redirect}`} primary>
@@ -174,12 +206,16 @@ export function SideForm({
           {kind === 'stop_limit' ? (
             <div>
               <dt className={ui.muted}>{t('trade.form.trigger', { quote })}</dt>
-              <dd className="num">{form.trigger}</dd>
+              <dd>
+                <Price value={form.trigger} />
+              </dd>
             </div>
           ) : null}
           <div>
             <dt className={ui.muted}>{t('trade.form.price', { quote })}</dt>
-            <dd className="num">{kind === 'market' ? t('trade.form.marketPrice') : form.price}</dd>
+            <dd>
+              {kind === 'market' ? t('trade.form.marketPrice') : <Price value={form.price} />}
+            </dd>
           </div>
           <div>
             <dt className={ui.muted}>
@@ -187,7 +223,9 @@ export function SideForm({
                 ? t('trade.form.amount', { quote })
                 : t('trade.form.quantity', { base })}
             </dt>
-            <dd className="num">{form.byAmount ? form.quoteAmount : form.quantity}</dd>
+            <dd>
+              <Amount value={form.byAmount ? form.quoteAmount : form.quantity} />
+            </dd>
           </div>
         </dl>
         <Figures form={form} coins={coins} rates={rates} />
@@ -197,61 +235,61 @@ export function SideForm({
 }
 
 /**
- * The order form: type tabs, then buy and sell side by side (one at a time, with a
- * toggle, on a phone). Keyed by market by its parent, so a new market starts clean.
+ * The order form: Buy/Sell, the order types, then the one side's fields. The side may be
+ * held by the page (the phone's Buy and Sell bar opens the form on the side it names).
+ * Keyed by market by its parent, so a new market starts clean.
  */
 export function OrderPanel({
   market,
   coins,
   picked,
+  side: heldSide,
+  onSide,
   phone,
 }: {
   market: OrderFormMarket;
   coins: Coins;
   picked: PickedPrice | null;
+  side?: OrderSide;
+  onSide?: (side: OrderSide) => void;
   phone: boolean;
 }) {
   const { t } = useTranslation('spot');
   const [kind, setKind] = useState<OrderKind>('limit');
-  const [side, setSide] = useState<OrderSide>('buy');
-  const sides: OrderSide[] = phone ? [side] : ['buy', 'sell'];
+  const [ownSide, setOwnSide] = useState<OrderSide>('buy');
+  const side = heldSide ?? ownSide;
+  const setSide = onSide ?? setOwnSide;
   return (
-    <section className={styles.tradeForm} aria-label={t('trade.form.title')}>
-      <div className={styles.tfHead}>
-        <Segmented<OrderKind>
-          value={kind}
-          onChange={setKind}
-          aria-label={t('trade.form.kind')}
-          options={KINDS.map((value) => ({ value, label: t(`trade.kind.${value}`) }))}
-        />
-        {phone ? (
-          <Segmented<OrderSide>
-            className={cx(
-              styles.tfToggle,
-              side === 'buy' ? styles.tfToggleBuy : styles.tfToggleSell,
-            )}
-            value={side}
-            onChange={setSide}
-            options={[
-              { value: 'buy', label: t('trade.form.buy') },
-              { value: 'sell', label: t('trade.form.sell') },
-            ]}
-          />
-        ) : null}
-      </div>
-      <div className={styles.tfSides}>
-        {sides.map((s) => (
-          <SideForm
-            key={s}
-            side={s}
-            kind={kind}
-            market={market}
-            coins={coins}
-            picked={picked}
-            phone={phone}
-          />
-        ))}
-      </div>
+    <section
+      className={cx(styles.tradeForm, phone && styles.tradeFormPhone)}
+      aria-label={t('trade.form.title')}
+    >
+      <Segmented<OrderSide>
+        block
+        className={cx(styles.tfToggle, side === 'buy' ? styles.tfToggleBuy : styles.tfToggleSell)}
+        value={side}
+        onChange={setSide}
+        aria-label={t('trade.form.side')}
+        options={[
+          { value: 'buy', label: t('trade.form.buy') },
+          { value: 'sell', label: t('trade.form.sell') },
+        ]}
+      />
+      <Segmented<OrderKind>
+        block
+        size="small"
+        className={styles.tfKinds}
+        value={kind}
+        onChange={setKind}
+        aria-label={t('trade.form.kind')}
+        options={KINDS.map((value) => ({ value, label: t(`trade.kind.${value}`) }))}
+      />
+      {/* Both sides stay mounted, so what was typed on one survives a look at the other. */}
+      {(['buy', 'sell'] as const).map((s) => (
+        <div key={s} hidden={s !== side}>
+          <SideForm side={s} kind={kind} market={market} coins={coins} picked={picked} />
+        </div>
+      ))}
     </section>
   );
 }

@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { MarketRow } from '@meridian/contract/calls/market';
-import type { SpotMarketRules } from '@meridian/contract/calls/spot';
+import type { SpotMarketRules, SpotOrder } from '@meridian/contract/calls/spot';
+import { testOrder } from '../../data/test-orders.ts';
 import type { ApiCall } from '../../../../shared/api/client.ts';
 import { initI18n } from '../../../../shared/i18n/index.ts';
 import {
@@ -59,11 +60,13 @@ const rules = (symbol: string): SpotMarketRules => ({
 interface FakeOptions {
   /** What the order call does: answer, or fail like a lost connection. */
   submit?: () => Promise<unknown>;
+  /** The signed-in user's open orders. */
+  open?: SpotOrder[];
 }
 
 /** A fake API by path, as the server answers these calls. */
 function fakeApi(options: FakeOptions = {}) {
-  const quiet = vi.fn(async (spec: { path: string }) => {
+  const quiet = vi.fn(async (spec: { path: string }, ...args: unknown[]) => {
     const path = spec.path;
     if (path.endsWith('getSpotGoods')) return SPOT;
     if (path.endsWith('getContract')) return [];
@@ -89,13 +92,22 @@ function fakeApi(options: FakeOptions = {}) {
         time: 1,
       };
     }
+    if (path === '/api/order/list') {
+      const input = (args[0] ?? {}) as { body?: { status?: string } };
+      const list = input.body?.status === 'open' ? (options.open ?? []) : [];
+      return { list, total: list.length, page: 1, size: 50 };
+    }
     if (path.includes('kline')) return [];
     if (path.includes('transaction')) return [];
     return null;
   });
   const call = vi.fn(async (spec: { path: string }) => {
     if (spec.path.endsWith('order/submit')) {
-      return options.submit ? options.submit() : { id: '1' };
+      return options.submit ? options.submit() : testOrder({ id: '1', status: 'waiting' });
+    }
+    if (spec.path.endsWith('order/cancelAll')) {
+      const ids = (options.open ?? []).map((o) => o.id);
+      return { cancelled: ids.length, ids };
     }
     return null;
   });
@@ -146,7 +158,7 @@ const buyForm = () => screen.getByRole('region', { name: 'Buy BTC' });
 /** Waits until the wallet has loaded into the buy form. */
 async function walletLoaded() {
   await vi.waitFor(() =>
-    expect(within(buyForm()).getByTestId('figure-available').textContent).toContain('1000 USDT'),
+    expect(within(buyForm()).getByTestId('figure-available').textContent).toContain('1,000.000'),
   );
 }
 
@@ -221,7 +233,8 @@ describe('spot trade page', () => {
     signIn();
     let fail = true;
     const api = fakeApi({
-      submit: () => (fail ? Promise.reject(new Error('no answer')) : Promise.resolve({ id: '1' })),
+      submit: () =>
+        fail ? Promise.reject(new Error('no answer')) : Promise.resolve(testOrder({ id: '1' })),
     });
     renderTrade(api, '/trade/index?type=spot&symbol=btc');
     await walletLoaded();
@@ -306,17 +319,112 @@ describe('spot trade page', () => {
     );
   });
 
-  it('groups the book by a coarser step: asks up, bids down', async () => {
+  it('groups the book by a coarser step: asks up, bids down, with cumulative totals', async () => {
     renderTrade(fakeApi(), '/trade/index?type=spot&symbol=btc');
     await screen.findByRole('button', { name: /99\.50/ });
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Price grouping' }));
-    fireEvent.click(await screen.findByTitle('1'));
     const rows = () =>
       screen
         .getAllByTestId('book-row')
-        .map((row) => row.textContent?.trim())
-        .filter((text) => text);
-    await vi.waitFor(() => expect(rows()).toEqual(['1012.0000', '993.0000']));
+        .map((row) => [...row.querySelectorAll('[data-number]')].map((cell) => cell.textContent));
+    // Price, amount, total: asks best last, bids best first, no empty rows.
+    expect(rows()).toEqual([
+      ['100.70', '0.5', '2'],
+      ['100.50', '1.5', '1.5'],
+      ['99.50', '2', '2'],
+      ['99.20', '1', '3'],
+    ]);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Price grouping' }));
+    fireEvent.click(await screen.findByTitle('1'));
+    await vi.waitFor(() =>
+      expect(rows()).toEqual([
+        ['101', '2', '2'],
+        ['99', '3', '3'],
+      ]),
+    );
+  });
+
+  it('shows the last and index prices and the spread with its percentage between the sides', async () => {
+    const { feed } = renderTrade(fakeApi(), '/trade/index?type=spot&symbol=btc');
+    await screen.findByRole('button', { name: /99\.50/ });
+    act(() =>
+      feed.tickers.snapshot([{ ...priceInfo('btcusdt', '100.2', 1), indexPrice: '100.1' }]),
+    );
+    const middle = await screen.findByTestId('book-middle');
+    await vi.waitFor(() =>
+      expect(within(middle).getByTestId('book-last').textContent).toBe('100.20'),
+    );
+    expect(within(middle).getByTestId('book-index').textContent).toBe('100.10');
+    // 100.5 - 99.5 = 1, of the mid price 100: 1%.
+    expect(within(middle).getByTestId('book-spread').textContent).toBe('1.00 (1.00%)');
+    // The price rose on the next tick: green, with an up arrow.
+    act(() =>
+      feed.tickers.snapshot([{ ...priceInfo('btcusdt', '100.3', 2), indexPrice: '100.1' }]),
+    );
+    await vi.waitFor(() =>
+      expect(within(middle).getByRole('img', { name: 'Price went up' })).toBeTruthy(),
+    );
+  });
+
+  it('says why the button cannot send yet', async () => {
+    signIn();
+    renderTrade(fakeApi(), '/trade/index?type=spot&symbol=btc');
+    await walletLoaded();
+    const form = buyForm();
+    const hint = () => within(form).getByTestId('form-hint').textContent;
+    const button = () => within(form).getByRole('button', { name: 'Buy BTC' });
+    expect(hint()).toBe('Enter an amount of BTC');
+    expect(button()).toHaveProperty('disabled', true);
+    fireEvent.change(within(form).getByLabelText('Price (USDT)'), { target: { value: '' } });
+    expect(hint()).toBe('Enter a price');
+    fireEvent.change(within(form).getByLabelText('Price (USDT)'), { target: { value: '100' } });
+    fireEvent.change(within(form).getByLabelText('Quantity (BTC)'), { target: { value: '20' } });
+    expect(hint()).toBe('Not enough USDT available');
+    fireEvent.change(within(form).getByLabelText('Quantity (BTC)'), { target: { value: '1' } });
+    expect(hint()).toBe('');
+    expect(button()).toHaveProperty('disabled', false);
+    // The sell side is one toggle away, with its own hint.
+    fireEvent.click(screen.getByText('Sell'));
+    const sell = screen.getByRole('region', { name: 'Sell BTC' });
+    expect(within(sell).getByTestId('form-hint').textContent).toBe('Enter an amount of BTC');
+    expect(screen.queryByRole('region', { name: 'Buy BTC' })).toBeNull();
+  });
+
+  it('remembers the chart height the trader picks with the handle', async () => {
+    renderTrade(fakeApi(), '/trade/index?type=spot&symbol=btc');
+    const handle = await screen.findByRole('separator', { name: 'Drag to resize the chart' });
+    const before = Number(handle.getAttribute('aria-valuenow'));
+    fireEvent.keyDown(handle, { key: 'ArrowDown' });
+    expect(Number(handle.getAttribute('aria-valuenow'))).toBe(before + 40);
+    const stored = JSON.parse(localStorage.getItem('meridian:tradeChartHeight') ?? '{}') as {
+      content?: number;
+    };
+    expect(stored.content).toBe(before + 40);
+    localStorage.removeItem('meridian:tradeChartHeight');
+  });
+
+  it('cancels all open orders of this market after saying how many', async () => {
+    signIn();
+    const api = fakeApi({
+      open: [testOrder({ id: '7', status: 'waiting' }), testOrder({ id: '8', status: 'partial' })],
+    });
+    renderTrade(api, '/trade/index?type=spot&symbol=btc');
+    await screen.findByRole('tab', { name: 'Open orders (2)' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      'Open orders in BTC/USDT: 2. All of them will be cancelled and the funds they hold released.',
+    );
+    // Nothing is sent before the confirmation.
+    expect(
+      api.mock.calls.some(([spec]) => (spec as { path: string }).path.endsWith('cancelAll')),
+    ).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel all orders' }));
+    await vi.waitFor(() => {
+      const sent = (api.mock.calls as unknown as [{ path: string }, unknown][]).find(([spec]) =>
+        spec.path.endsWith('cancelAll'),
+      );
+      expect(sent?.[1]).toEqual({ body: { symbol: 'btcusdt' } });
+    });
   });
 
   it('warns about an unknown market and shows BTC/USDT', async () => {

@@ -1,32 +1,45 @@
 import { ExpandOutlined, CompressOutlined } from '@ant-design/icons';
 import { Alert, Segmented } from 'antd';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
+import type { Side as OrderSide } from '@meridian/core';
 import { CandleChart, MarketStats, OrderBook, RecentTrades } from '../../../markets/index.ts';
 import { SecurityFundNote } from '../../widgets/SecurityFundNote.tsx';
 import { MarketSwitcher } from './MarketSwitcher.tsx';
 import { SpotOrdersPanel } from '../../orders/SpotOrdersPanel.tsx';
 import { OrderPanel } from './OrderForm.tsx';
+import { PhoneOrderBar } from './PhoneOrderBar.tsx';
+import { ResizeHandle } from './ResizeHandle.tsx';
 import { TRADE_TYPE } from './trade-symbol.ts';
+import { tradeLayout } from './trade-layout.ts';
+import { useChartHeight } from './chart-height.ts';
 import { useIsPhone } from '../../../../shared/ui/useIsPhone.ts';
 import type { PickedPrice } from './useOrderForm.ts';
 import { useTradeMarket } from './useTradeMarket.ts';
 import { cx } from '../../../../shared/ui/cx.ts';
 import styles from './trade.module.css';
 
-/** Book rows per side on a wide screen: as tall as the chart and the form beside it. */
-const DESKTOP_BOOK_ROWS = 12;
 const PHONE_BOOK_ROWS = 8;
-const DESKTOP_TRADE_ROWS = 30;
+const PHONE_TRADE_ROWS = 20;
+
+type SideTab = 'book' | 'trades';
 
 function TradeView({ fullScreen }: { fullScreen: boolean }) {
   const { t } = useTranslation(['spot', 'markets']);
   const market = useTradeMarket({ typeInQuery: !fullScreen });
   const phone = useIsPhone();
+  const chartHeight = useChartHeight(fullScreen);
+  const layout = tradeLayout(chartHeight.height);
   const [picked, setPicked] = useState<PickedPrice | null>(null);
-  const [phoneTab, setPhoneTab] = useState<'book' | 'trades'>('book');
-  const onPick = (price: string) => setPicked((last) => ({ price, seq: (last?.seq ?? 0) + 1 }));
+  const [sideTab, setSideTab] = useState<SideTab>('book');
+  const [side, setSide] = useState<OrderSide>('buy');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const onPick = (price: string) => {
+    setPicked((last) => ({ price, seq: (last?.seq ?? 0) + 1 }));
+    // On a phone the form is in a drawer: a picked price opens it, filled.
+    if (phone) setDrawerOpen(true);
+  };
   const decimals = { price: market.maths.priceDecimals, amount: market.maths.quantityDecimals };
   const { search } = useLocation();
   const query = new URLSearchParams(search);
@@ -36,17 +49,39 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
     ? `/trade/index?type=${TRADE_TYPE}${rest ? `&${rest}` : ''}`
     : `/exchange/full-screen/${TRADE_TYPE}${rest ? `?${rest}` : ''}`;
 
+  // One panel at a time on a short chart row: the switch is the panel's title (on a
+  // phone it is a bar of its own above the panel).
+  const tabbed = !phone && !layout.stacked;
+  const tabs = (
+    <Segmented<SideTab>
+      size={phone ? 'middle' : 'small'}
+      block={phone}
+      value={sideTab}
+      onChange={setSideTab}
+      options={[
+        { value: 'book', label: t('markets:market.book.title') },
+        { value: 'trades', label: t('markets:market.trades.title') },
+      ]}
+    />
+  );
   const book = (
     <OrderBook
       symbol={market.symbol}
       decimals={decimals}
-      rows={phone ? PHONE_BOOK_ROWS : DESKTOP_BOOK_ROWS}
+      rows={phone ? PHONE_BOOK_ROWS : layout.bookRows}
       tick={market.tick}
       onPick={onPick}
+      className={styles.tradeBook}
+      title={tabbed ? tabs : undefined}
     />
   );
   const trades = (
-    <RecentTrades decimals={decimals} rows={phone ? 20 : DESKTOP_TRADE_ROWS} onPick={onPick} />
+    <RecentTrades
+      decimals={decimals}
+      rows={phone ? PHONE_TRADE_ROWS : layout.tradeRows}
+      onPick={onPick}
+      title={tabbed ? tabs : undefined}
+    />
   );
   const form = (
     <OrderPanel
@@ -54,6 +89,8 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
       market={{ symbol: market.symbol, maths: market.maths, lastPrice: market.lastPrice }}
       coins={{ base: market.base, quote: market.quote }}
       picked={picked}
+      side={side}
+      onSide={setSide}
       phone={phone}
     />
   );
@@ -62,12 +99,19 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
       interval={market.interval}
       onInterval={market.setInterval}
       priceDecimals={market.maths.priceDecimals}
+      fill={!phone}
     />
   );
+  const size = { '--trade-row-h': `${chartHeight.height}px` } as CSSProperties;
 
   return (
-    // data-layout="wide": the shell gives trading screens the whole width (app/layout).
-    <div className={cx(styles.tradePage, fullScreen && styles.isFull)} data-layout="wide">
+    // data-layout: the shell gives trading screens the whole width, and in full screen
+    // the whole viewport without its header and footer (app/layout).
+    <div
+      className={cx(styles.tradePage, fullScreen && styles.isFull, phone && styles.isPhone)}
+      data-layout={fullScreen ? 'full' : 'wide'}
+      style={size}
+    >
       <header className={styles.tradeTop}>
         <MarketSwitcher
           name={market.name}
@@ -76,41 +120,66 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
           onSwitch={market.setSymbol}
         />
         <MarketStats symbol={market.symbol} priceDecimals={market.maths.priceDecimals} />
-        <Link to={switchView} className={styles.tradeViewLink}>
-          {fullScreen ? <CompressOutlined /> : <ExpandOutlined />}
-          <span>{t(fullScreen ? 'trade.view.normal' : 'trade.view.fullScreen')}</span>
-        </Link>
+        {/* A phone has no room to spare and no header to hide: no full-screen view there. */}
+        {phone ? null : (
+          <Link to={switchView} className={styles.tradeViewLink}>
+            {fullScreen ? <CompressOutlined /> : <ExpandOutlined />}
+            <span>{t(fullScreen ? 'trade.view.normal' : 'trade.view.fullScreen')}</span>
+          </Link>
+        )}
       </header>
       {market.unknown ? (
         <Alert type="warning" showIcon title={t('trade.unknownSymbol', { name: market.name })} />
       ) : null}
       {phone ? (
         <div className={styles.tradeColumn}>
-          {chart}
-          <Segmented
-            block
-            value={phoneTab}
-            onChange={setPhoneTab}
-            options={[
-              { value: 'book', label: t('market.book.title') },
-              { value: 'trades', label: t('market.trades.title') },
-            ]}
-          />
-          {phoneTab === 'book' ? book : trades}
-          {form}
+          <div className={styles.phoneChart}>{chart}</div>
+          {tabs}
+          {sideTab === 'book' ? book : trades}
         </div>
       ) : (
-        <div className={styles.tradeGrid}>
-          <div className={styles.tradeAreaBook}>{book}</div>
-          <div className={styles.tradeAreaChart}>{chart}</div>
-          <div className={styles.tradeAreaTrades}>{trades}</div>
-          <div className={styles.tradeAreaForm}>{form}</div>
-        </div>
+        <>
+          <div className={styles.tradeGrid}>
+            <div className={styles.tradeAreaChart}>{chart}</div>
+            <div className={styles.tradeAreaBook}>
+              {layout.stacked ? (
+                <>
+                  {book}
+                  <div className={styles.tradeTrades}>{trades}</div>
+                </>
+              ) : (
+                <>
+                  {sideTab === 'book' ? book : <div className={styles.tradeTrades}>{trades}</div>}
+                </>
+              )}
+            </div>
+            <div className={styles.tradeAreaForm}>{form}</div>
+          </div>
+          <ResizeHandle
+            height={chartHeight.height}
+            onPreview={chartHeight.preview}
+            onCommit={chartHeight.commit}
+            onReset={chartHeight.reset}
+          />
+        </>
       )}
       <section className={styles.tradeOrders}>
         <SpotOrdersPanel symbol={market.symbol} />
         <SecurityFundNote coins={[market.base, market.quote]} inline />
       </section>
+      {phone ? (
+        <PhoneOrderBar
+          base={market.base}
+          open={drawerOpen}
+          onOpen={(next) => {
+            setSide(next);
+            setDrawerOpen(true);
+          }}
+          onClose={() => setDrawerOpen(false)}
+        >
+          {form}
+        </PhoneOrderBar>
+      ) : null}
     </div>
   );
 }
@@ -120,7 +189,10 @@ export function TradePage() {
   return <TradeView fullScreen={false} />;
 }
 
-/** `/exchange/full-screen/:type`: the same page with a bigger chart; only spot is served. */
+/**
+ * `/exchange/full-screen/:type`: the same page filling the viewport, without the app's
+ * header and footer; only spot is served.
+ */
 export function FullScreenTradePage() {
   const { type } = useParams();
   const { search } = useLocation();

@@ -7,6 +7,7 @@ import { ratePercent, type FieldError } from '@meridian/core';
 import type { OrderForm } from './useOrderForm.ts';
 import styles from './trade.module.css';
 import ui from '../../../../shared/ui/market.module.css';
+import { Amount } from '../../../../shared/ui/numbers.tsx';
 
 export interface Coins {
   base: string;
@@ -98,24 +99,26 @@ export function Figures({ form, coins, rates }: { form: OrderForm; coins: Coins;
   const { summary, side } = form;
   const spendCoin = (side === 'buy' ? coins.quote : coins.base).toUpperCase();
   const receiveCoin = (side === 'buy' ? coins.base : coins.quote).toUpperCase();
-  const show = (value: string | null, coin: string) => (value === null ? '--' : `${value} ${coin}`);
   const rows = [
-    ['available', t('trade.form.available'), show(summary.available, spendCoin)],
+    ['available', t('trade.form.available'), summary.available, spendCoin],
     [
       'value',
       summary.valueEstimated ? t('trade.form.valueEstimated') : t('trade.form.value'),
-      show(summary.value, coins.quote.toUpperCase()),
+      summary.value,
+      coins.quote.toUpperCase(),
     ],
-    ['fee', t('trade.form.fee', { rates }), show(summary.fee, receiveCoin)],
-    ['receive', t('trade.form.receive'), show(summary.receive, receiveCoin)],
-    ['after', t('trade.form.after'), show(summary.after, spendCoin)],
+    ['fee', t('trade.form.fee', { rates }), summary.fee, receiveCoin],
+    ['receive', t('trade.form.receive'), summary.receive, receiveCoin],
+    ['after', t('trade.form.after'), summary.after, spendCoin],
   ] as const;
   return (
     <dl className={styles.tfFigures}>
-      {rows.map(([key, label, value]) => (
+      {rows.map(([key, label, value, coin]) => (
         <div key={key} data-testid={`figure-${key}`}>
           <dt className={ui.muted}>{label}</dt>
-          <dd className="num">{value}</dd>
+          <dd>
+            <Amount value={value} unit={coin} />
+          </dd>
         </div>
       ))}
     </dl>

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { currencyOrderSubmit } from '@meridian/contract/calls/spot';
 import {
   amountDecimals,
@@ -9,11 +8,12 @@ import {
   quantityForPercent,
   sanitizeNumberInput,
   summarise,
+  type FieldError,
   type MarketMaths,
   type OrderKind,
   type Side as OrderSide,
 } from '@meridian/core';
-import { notifier } from '../../../../shared/feedback/notifier.ts';
+import { orderNotices, outcomeOf } from '../../data/order-notices.ts';
 import { atDecimals } from '../../../markets/index.ts';
 import { usePlatform } from '../../../../shared/platform/context.tsx';
 import { keyForSubmission, randomKey, type Attempt } from './idempotency.ts';
@@ -39,6 +39,42 @@ export interface OrderFormOptions {
   picked?: PickedPrice | null;
 }
 
+/**
+ * Why the form cannot send yet, first thing first: the balance still loading, a missing
+ * price, trigger, quantity or amount, then a fault in what was typed. null when ready.
+ */
+export type FormBlocker =
+  'loading' | 'price' | 'trigger' | 'quantity' | 'amount' | 'zero' | 'minValue' | 'balance';
+
+export function formBlocker(state: {
+  kind: OrderKind;
+  byAmount: boolean;
+  price: string;
+  trigger: string;
+  quantity: string;
+  quoteAmount: string;
+  available: string | null;
+  errors: Partial<Record<'price' | 'quantity' | 'amount', FieldError>>;
+}): FormBlocker | null {
+  const blank = (text: string) => {
+    const value = Decimal.parse(text.replace(/\.$/, ''));
+    return text === '' || value === null;
+  };
+  if (state.kind !== 'market' && blank(state.price)) return 'price';
+  if (state.kind === 'stop_limit' && blank(state.trigger)) return 'trigger';
+  if (state.byAmount ? blank(state.quoteAmount) : blank(state.quantity))
+    return state.byAmount ? 'amount' : 'quantity';
+  const triggerZero = state.kind === 'stop_limit' && Decimal.parse(state.trigger)?.isZero();
+  const fault =
+    state.errors.price ??
+    state.errors.quantity ??
+    state.errors.amount ??
+    (triggerZero ? 'zero' : undefined);
+  if (fault) return fault;
+  if (state.available === null) return 'loading';
+  return null;
+}
+
 /** The canonical form of what the user typed ("12." -> "12"), as the API receives it. */
 const canonical = (typed: string) => Decimal.parse(typed.replace(/\.$/, ''))?.toString() ?? typed;
 
@@ -48,7 +84,6 @@ const canonical = (typed: string) => Decimal.parse(typed.replace(/\.$/, ''))?.to
  * its idempotency key.
  */
 export function useOrderForm({ side, kind, market, available, picked }: OrderFormOptions) {
-  const { t } = useTranslation('spot');
   const { api } = usePlatform();
   const queryClient = useQueryClient();
   const { maths } = market;
@@ -125,7 +160,7 @@ export function useOrderForm({ side, kind, market, available, picked }: OrderFor
     attempt.current = current;
     setSubmitting(true);
     try {
-      await api(
+      const placed = await api(
         currencyOrderSubmit,
         { body: order },
         { headers: { 'Idempotency-Key': current.key } },
@@ -135,7 +170,8 @@ export function useOrderForm({ side, kind, market, available, picked }: OrderFor
       setQuantityText('');
       setAmountText('');
       setPercent(0);
-      notifier.notify('success', t('trade.form.placed'));
+      // One notice for what became of it: placed, or filled at once (a market order).
+      orderNotices.tell(placed.id, placed.symbol, outcomeOf(placed));
       await queryClient.invalidateQueries({ queryKey: ['spot'] });
     } catch {
       // The client's popup shows the server's message; the dialog stays for a retry,
@@ -158,6 +194,16 @@ export function useOrderForm({ side, kind, market, available, picked }: OrderFor
     summary,
     triggerError,
     ready: summary.ready && !triggerMissing && !triggerError,
+    blocker: formBlocker({
+      kind,
+      byAmount,
+      price,
+      trigger,
+      quantity,
+      quoteAmount,
+      available,
+      errors: summary.errors,
+    }),
     confirming,
     submitting,
     setPrice: (typed: string) => setPriceText(sanitizeNumberInput(typed, maths.priceDecimals)),
