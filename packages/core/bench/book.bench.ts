@@ -10,20 +10,35 @@ const RUNS = 9;
 
 const USERS = Array.from({ length: 1_000 }, (_, i) => `u${i}`);
 
+interface Entry {
+  id: number;
+  user: string;
+  slot: number;
+}
+
 function runOurs(ops: StreamOp[]): { fills: number } {
-  const book = new OrderBook();
+  const book = new OrderBook<Entry>();
+  // The book's caller keeps its orders by id (the engine's live orders).
+  const entries = new Map<number, Entry>();
   let fills = 0;
-  const visit = (_id: number, _user: string, _price: number, lots: number) => {
-    fills++;
-    return lots;
+  const visitor = {
+    visit(_maker: Entry, _price: number, lots: number) {
+      fills++;
+      return lots;
+    },
   };
   for (const op of ops) {
     if (op.kind === 'cancel') {
-      book.remove(op.id);
+      const entry = entries.get(op.id);
+      if (entry) book.remove(entry);
       continue;
     }
-    const filled = book.match(op.side, op.price, op.lots, visit);
-    if (filled < op.lots) book.add(op.id, USERS[op.user]!, op.side, op.price, op.lots - filled);
+    const filled = book.match(op.side, op.price, op.lots, visitor);
+    if (filled < op.lots) {
+      const entry = { id: op.id, user: USERS[op.user]!, slot: -1 };
+      entries.set(op.id, entry);
+      book.add(entry, op.side, op.price, op.lots - filled);
+    }
   }
   return { fills };
 }

@@ -6,6 +6,7 @@ export * from './market/index.ts';
 export * from './ledger/assets.ts';
 export * from './ledger/accounts.ts';
 export * from './ledger/posting.ts';
+export * from './ledger/posting-log.ts';
 export * from './ledger/ledger.ts';
 export * from './ledger/verify.ts';
 export * from './book/order-book.ts';

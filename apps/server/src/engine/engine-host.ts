@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   encodeCommand,
+  PostingBatch,
   readAmount,
   readOrderRequest,
   TradingEngine,
@@ -377,6 +378,6 @@ function refused(reason: RejectReason | RequestRejection, field: string): Promis
     seq: null,
     ts: null,
     events: [{ type: 'rejected', reason, field }],
-    postings: [],
+    postings: PostingBatch.EMPTY,
   });
 }

@@ -141,25 +141,29 @@ export class SqlProjector {
           if (effect.status !== 'open') this.open.delete(effect.orderId);
         }
       }
-      for (const p of result.postings) {
-        const places = this.decimals.get(p.asset)!;
+      const batch = result.postings;
+      for (let i = 0; i < batch.length; i++) {
+        const asset = batch.asset(i);
+        const from = batch.from(i);
+        const to = batch.to(i);
+        const amount = batch.amount(i);
         postings.push({
-          id: p.id,
+          id: batch.id(i),
           seq: result.seq,
-          asset: p.asset,
-          from_account: p.from,
-          to_account: p.to,
-          amount: formatUnits(p.amount, places),
-          amount_units: p.amount.toString(),
-          reason: p.reason,
-          ref_kind: p.refKind,
-          ref_id: p.refId,
-          created_at: p.ts,
+          asset,
+          from_account: from,
+          to_account: to,
+          amount: formatUnits(amount, this.decimals.get(asset)!),
+          amount_units: amount.toString(),
+          reason: batch.reason(i),
+          ref_kind: batch.refKind(i),
+          ref_id: batch.refId(i),
+          created_at: batch.ts(i),
         });
-        this.balances.set(p.from, (this.balances.get(p.from) ?? 0n) - p.amount);
-        this.balances.set(p.to, (this.balances.get(p.to) ?? 0n) + p.amount);
-        touched.set(p.from, result.seq);
-        touched.set(p.to, result.seq);
+        this.balances.set(from, (this.balances.get(from) ?? 0n) - amount);
+        this.balances.set(to, (this.balances.get(to) ?? 0n) + amount);
+        touched.set(from, result.seq);
+        touched.set(to, result.seq);
       }
     }
 

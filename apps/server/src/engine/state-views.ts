@@ -42,7 +42,7 @@ export function orderView(
     market,
     side: order.side,
     kind: order.kind,
-    status: m.book.has(id) ? 'open' : 'waiting',
+    status: m.book.has(order) ? 'open' : 'waiting',
     price: priceText(spec, order.price),
     quantity: quantityText(spec, order.lots),
     remaining: quantityText(spec, order.remaining),

@@ -2,17 +2,25 @@
  * A price-time priority limit order book over integer ticks and lots. Each price level is
  * a FIFO doubly linked queue, so adding at the tail, taking from the head and cancelling
  * from the middle are all O(1); the sorted index of levels is touched only when a level
- * appears or empties; an id map finds any order.
+ * appears or empties.
  *
- * Orders live in slots of typed arrays rather than one object each: a busy book then
- * allocates almost nothing, and the garbage collector has no per-order objects to trace.
+ * The book's links and sizes live in slots of typed arrays. Each slot also keeps the
+ * caller's own object for the order (the engine's live order), and the order keeps its
+ * slot: the book needs no id map, and a match hands the engine the maker itself.
  */
 
 export type Side = 'buy' | 'sell';
 
-export interface BookOrder {
-  id: number;
-  user: string;
+/** What the book keeps of an order: the caller's object, told its slot. */
+export interface BookEntry {
+  readonly id: number;
+  readonly user: string;
+  /** The order's slot while it rests in a book, -1 otherwise; only the book sets it. */
+  slot: number;
+}
+
+export interface BookOrder<T extends BookEntry = BookEntry> {
+  entry: T;
   side: Side;
   price: number;
   remaining: number;
@@ -81,35 +89,31 @@ class BookSide {
 }
 
 /** Decides how many lots to take from one maker; 0 stops the match. */
-export type FillVisitor = (
-  makerId: number,
-  makerUser: string,
-  price: number,
-  lots: number,
-) => number;
+export interface FillVisitor<T extends BookEntry> {
+  visit(maker: T, price: number, lots: number): number;
+}
 
-export class OrderBook {
+export class OrderBook<T extends BookEntry = BookEntry> {
   private readonly bids = new BookSide(1);
   private readonly asks = new BookSide(-1);
-  /** Order id to slot. */
-  private readonly slots = new Map<number, number>();
 
   private capacity = 1024;
-  private ids = new Float64Array(this.capacity);
   private remaining = new Float64Array(this.capacity);
   private prev = new Int32Array(this.capacity);
   private next = new Int32Array(this.capacity);
-  private readonly users: string[] = [];
+  private readonly entries: Array<T | null> = [];
   private readonly levelOf: Array<PriceLevel | null> = [];
   private readonly free: number[] = [];
   private used = 0;
+  private resting = 0;
 
   get size(): number {
-    return this.slots.size;
+    return this.resting;
   }
 
-  has(id: number): boolean {
-    return this.slots.has(id);
+  /** Whether the order rests in this book. */
+  has(entry: T): boolean {
+    return entry.slot >= 0 && this.entries[entry.slot] === entry;
   }
 
   bestPrice(side: Side): number | undefined {
@@ -117,13 +121,13 @@ export class OrderBook {
   }
 
   /** Rests an order at the tail of its level. */
-  add(id: number, user: string, side: Side, price: number, lots: number): void {
-    if (this.slots.has(id)) throw new Error(`order ${id} is already in the book`);
+  add(entry: T, side: Side, price: number, lots: number): void {
+    if (entry.slot >= 0) throw new Error(`order ${entry.id} is already in a book`);
     const level = (side === 'buy' ? this.bids : this.asks).levelFor(price);
     const slot = this.free.length > 0 ? this.free.pop()! : this.claim();
-    this.ids[slot] = id;
     this.remaining[slot] = lots;
-    this.users[slot] = user;
+    this.entries[slot] = entry;
+    entry.slot = slot;
     this.levelOf[slot] = level;
     this.next[slot] = NONE;
     this.prev[slot] = level.tail;
@@ -131,14 +135,13 @@ export class OrderBook {
     else this.next[level.tail] = slot;
     level.tail = slot;
     level.total += lots;
-    this.slots.set(id, slot);
+    this.resting++;
   }
 
-  /** Takes an order out of the book; false when it is not resting. */
-  remove(id: number): boolean {
-    const slot = this.slots.get(id);
-    if (slot === undefined) return false;
-    this.unlink(slot);
+  /** Takes an order out of the book; false when it is not resting here. */
+  remove(entry: T): boolean {
+    if (!this.has(entry)) return false;
+    this.unlink(entry.slot);
     return true;
   }
 
@@ -146,7 +149,7 @@ export class OrderBook {
    * Matches a taker against the opposite side from the best price while levels cross
    * `limit`, head of queue first. Returns the lots filled.
    */
-  match(takerSide: Side, limit: number, maxLots: number, visit: FillVisitor): number {
+  match(takerSide: Side, limit: number, maxLots: number, visitor: FillVisitor<T>): number {
     const side = takerSide === 'buy' ? this.asks : this.bids;
     const buying = takerSide === 'buy';
     const remaining = this.remaining;
@@ -156,12 +159,7 @@ export class OrderBook {
       if (!level || (buying ? level.price > limit : level.price < limit)) break;
       const slot = level.head;
       const resting = remaining[slot]!;
-      const taken = visit(
-        this.ids[slot]!,
-        this.users[slot]!,
-        level.price,
-        resting < left ? resting : left,
-      );
+      const taken = visitor.visit(this.entries[slot]!, level.price, resting < left ? resting : left);
       if (taken <= 0) break;
       left -= taken;
       remaining[slot] = resting - taken;
@@ -183,7 +181,7 @@ export class OrderBook {
       const level = sorted[i]!;
       if (buying ? level.price > limit : level.price < limit) break;
       for (let s = level.head; s !== NONE && found < maxLots; s = this.next[s]!) {
-        if (this.users[s] === user) return found;
+        if (this.entries[s]!.user === user) return found;
         found += this.remaining[s]!;
       }
     }
@@ -201,7 +199,7 @@ export class OrderBook {
   }
 
   /** Every resting order: bids then asks, best price first, queue order within a level. */
-  *orders(): Generator<BookOrder> {
+  *orders(): Generator<BookOrder<T>> {
     for (const [side, book] of [
       ['buy', this.bids],
       ['sell', this.asks],
@@ -210,8 +208,7 @@ export class OrderBook {
         const level = book.sorted[i]!;
         for (let s = level.head; s !== NONE; s = this.next[s]!) {
           yield {
-            id: this.ids[s]!,
-            user: this.users[s]!,
+            entry: this.entries[s]!,
             side,
             price: level.price,
             remaining: this.remaining[s]!,
@@ -230,8 +227,10 @@ export class OrderBook {
     if (next === NONE) level.tail = prev;
     else this.prev[next] = prev;
     level.total -= this.remaining[slot]!;
-    this.slots.delete(this.ids[slot]!);
+    this.entries[slot]!.slot = -1;
+    this.entries[slot] = null;
     this.levelOf[slot] = null;
+    this.resting--;
     this.free.push(slot);
     if (level.head === NONE) level.side.drop(level);
   }
@@ -240,7 +239,6 @@ export class OrderBook {
   private claim(): number {
     if (this.used === this.capacity) {
       this.capacity *= 2;
-      this.ids = grow(this.ids, this.capacity);
       this.remaining = grow(this.remaining, this.capacity);
       this.prev = grow(this.prev, this.capacity);
       this.next = grow(this.next, this.capacity);

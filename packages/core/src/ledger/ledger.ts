@@ -1,5 +1,6 @@
 import { balanceRule, ownerAccount, parseAccount, type Wallet } from './accounts.ts';
-import type { Posting, PostingReason, ReferenceKind } from './posting.ts';
+import type { PostingReason, ReferenceKind } from './posting.ts';
+import { PostingLog, type PostingBatch } from './posting-log.ts';
 
 export class InsufficientBalanceError extends Error {
   constructor(readonly account: string) {
@@ -16,9 +17,14 @@ export class OverpaymentError extends Error {
   }
 }
 
+/**
+ * What caused a posting. The ledger copies it into the posting, so a hot path may keep
+ * one and change its fields rather than make a new one per posting.
+ */
 export interface PostingReference {
   refKind: ReferenceKind;
-  refId: string;
+  /** An order or trade id may stay a number; a posting reads it as text. */
+  refId: string | number;
   ts: number;
 }
 
@@ -54,15 +60,14 @@ export interface Holding {
  */
 export class Ledger {
   private readonly accounts = new Map<string, Account>();
-  private pending: Posting[] = [];
-  private nextId: number;
+  private readonly log: PostingLog;
 
   constructor(nextPostingId = 1) {
-    this.nextId = nextPostingId;
+    this.log = new PostingLog(nextPostingId);
   }
 
   get nextPostingId(): number {
-    return this.nextId;
+    return this.log.nextId;
   }
 
   /** The account of a key, opened at zero on first use. */
@@ -95,14 +100,8 @@ export class Ledger {
     return this.balance(ownerAccount(owner, asset, 'held', wallet));
   }
 
-  post(
-    from: string,
-    to: string,
-    amount: bigint,
-    reason: PostingReason,
-    ref: PostingReference,
-  ): Posting {
-    return this.move(this.account(from), this.account(to), amount, reason, ref);
+  post(from: string, to: string, amount: bigint, reason: PostingReason, ref: PostingReference) {
+    this.move(this.account(from), this.account(to), amount, reason, ref);
   }
 
   move(
@@ -111,26 +110,14 @@ export class Ledger {
     amount: bigint,
     reason: PostingReason,
     ref: PostingReference,
-  ): Posting {
+  ): void {
     if (amount <= 0n) throw new RangeError(`posting amount must be positive, got ${amount}`);
     if (from.asset !== to.asset) throw new Error(`${from.key} and ${to.key} differ in asset`);
     if (from.floored && from.balance < amount) throw new InsufficientBalanceError(from.key);
     if (to.capped && to.balance + amount > 0n) throw new OverpaymentError(to.key);
     from.balance -= amount;
     to.balance += amount;
-    const posting: Posting = {
-      id: this.nextId++,
-      asset: from.asset,
-      from: from.key,
-      to: to.key,
-      amount,
-      reason,
-      refKind: ref.refKind,
-      refId: ref.refId,
-      ts: ref.ts,
-    };
-    this.pending.push(posting);
-    return posting;
+    this.log.append(from, to, amount, reason, ref.refKind, ref.refId, ref.ts);
   }
 
   /** Reserves spendable money for an order. */
@@ -149,10 +136,8 @@ export class Ledger {
   }
 
   /** The postings made since the last call, in order. */
-  drain(): Posting[] {
-    const out = this.pending;
-    this.pending = [];
-    return out;
+  drain(): PostingBatch {
+    return this.log.close();
   }
 
   /** Every account with a non-zero balance, sorted by key so the order is canonical. */

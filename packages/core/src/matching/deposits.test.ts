@@ -19,7 +19,7 @@ describe('deposits', () => {
     const before = { ...engine.snapshot(), seq: 0 };
     const again = engine.apply(deposit(s, 'chain-tx-1'));
     expect(again.events).toEqual([{ type: 'rejected', reason: 'duplicate_deposit' }]);
-    expect(again.postings).toEqual([]);
+    expect(again.postings.toArray()).toEqual([]);
     expect({ ...engine.snapshot(), seq: 0 }).toEqual(before);
     expect(engine.ledger.available('alice', 'USDT')).toBe(500n);
     // Another reference is another deposit.

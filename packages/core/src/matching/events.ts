@@ -1,5 +1,5 @@
 import type { Side } from '../book/order-book.ts';
-import type { Posting } from '../ledger/posting.ts';
+import type { PostingBatch } from '../ledger/posting-log.ts';
 import type { OrderKind, TimeInForce } from './commands.ts';
 import type { RequestRejection } from './order-request.ts';
 
@@ -68,5 +68,5 @@ export interface CommandResult {
   seq: number;
   ts: number;
   events: EngineEvent[];
-  postings: Posting[];
+  postings: PostingBatch;
 }

@@ -34,7 +34,7 @@ function expectRejected(cmd: EngineCommand, reason: string): void {
   const before = { ...engine.snapshot(), seq: 0 };
   const result = run(cmd);
   expect(result.events).toEqual([{ type: 'rejected', reason }]);
-  expect(result.postings).toEqual([]);
+  expect(result.postings.toArray()).toEqual([]);
   expect({ ...engine.snapshot(), seq: 0 }).toEqual(before);
 }
 

@@ -1,10 +1,10 @@
-import { OrderBook } from '../book/order-book.ts';
+import { OrderBook, type FillVisitor } from '../book/order-book.ts';
 import type { Ledger, PostingReference } from '../ledger/ledger.ts';
 import type { CancelCommand, PlaceCommand } from './commands.ts';
 import type { EngineEvent } from './events.ts';
 import type { LiveOrder, MarketWallet } from './live-order.ts';
 import type { Market } from './market.ts';
-import { checkSpotOrder } from './spot-risk.ts';
+import { AdmittedOrder, checkSpotOrder } from './spot-risk.ts';
 import { SpotSettlement } from './spot-settlement.ts';
 
 export type { LiveOrder, MarketWallet } from './live-order.ts';
@@ -22,8 +22,8 @@ export interface TradeCounter {
  * the market's state and runs an order through the stages, then the stop triggers.
  * Every check happens before the first posting, so a rejected command changes nothing.
  */
-export class MarketEngine {
-  readonly book = new OrderBook();
+export class MarketEngine implements FillVisitor<LiveOrder> {
+  readonly book = new OrderBook<LiveOrder>();
   readonly live = new Map<number, LiveOrder>();
   /** Stop orders waiting for their trigger, in the order they were placed. */
   stops: LiveOrder[] = [];
@@ -36,6 +36,14 @@ export class MarketEngine {
   private readonly walletOf = (owner: string) => this.wallet(owner);
   private events: EngineEvent[] = [];
   private ts = 0;
+  private readonly admitted = new AdmittedOrder();
+  /** The order being matched, and what its match has found so far (see `visit`). */
+  private taker: LiveOrder | null = null;
+  private selfTrade = false;
+  private filledLots = 0;
+  /** Changed in place before each use: the ledger copies them into its postings. */
+  private readonly tradeRef: PostingReference = { refKind: 'trade', refId: 0, ts: 0 };
+  private readonly orderRefs: PostingReference = { refKind: 'order', refId: 0, ts: 0 };
 
   constructor(
     readonly market: Market,
@@ -59,16 +67,19 @@ export class MarketEngine {
   }
 
   place(cmd: PlaceCommand, events: EngineEvent[]): void {
-    const admitted = checkSpotOrder(this.market, this.book, this.walletOf, cmd);
-    if (typeof admitted === 'string') {
-      events.push({ type: 'rejected', reason: admitted });
+    const admitted = this.admitted;
+    const refused = checkSpotOrder(this.market, this.book, this.walletOf, cmd, admitted);
+    if (refused) {
+      events.push({ type: 'rejected', reason: refused });
       return;
     }
     this.events = events;
     this.ts = cmd.ts;
-    const { price, hold, wallet } = admitted;
+    const { price, hold } = admitted;
+    const wallet = admitted.wallet!;
     const order: LiveOrder = {
       id: cmd.seq,
+      slot: -1,
       user: cmd.user,
       side: cmd.side,
       kind: cmd.kind,
@@ -78,7 +89,6 @@ export class MarketEngine {
       remaining: cmd.lots,
       quote: cmd.quote,
       stop: cmd.stop,
-      hold,
       wallet,
     };
     const accepted: EngineEvent = {
@@ -120,48 +130,55 @@ export class MarketEngine {
     }
     this.events = events;
     this.ts = cmd.ts;
-    if (!this.book.remove(order.id)) this.stops = this.stops.filter((o) => o !== order);
+    if (!this.book.remove(order)) this.stops = this.stops.filter((o) => o !== order);
     this.finish(order, 'user');
   }
 
-  /** The matching stage: walks the book, settling each fill as it is made. */
+  /** The matching stage: walks the book, settling each fill as it is made (`visit`). */
   private execute(order: LiveOrder): void {
-    const byQuote = order.quote > 0n;
-    const unit = this.market.unitNotional;
-    let selfTrade = false;
-    let filled = 0;
+    const byQuote = order.lots === 0;
+    this.taker = order;
+    this.selfTrade = false;
+    this.filledLots = 0;
     this.book.match(
       order.side,
       order.price,
       byQuote ? this.market.spec.maxOrderLots : order.remaining,
-      (makerId, makerUser, price, lots) => {
-        if (makerUser === order.user) {
-          selfTrade = true;
-          return 0;
-        }
-        let take = lots;
-        if (byQuote) {
-          const affordable = order.quote / (BigInt(price) * unit);
-          if (affordable < BigInt(take)) take = Number(affordable);
-          if (take === 0) return 0;
-        }
-        this.fill(order, this.live.get(makerId)!, price, take);
-        filled += take;
-        return take;
-      },
+      this,
     );
-    if (selfTrade) this.finish(order, 'self_trade');
-    else if (byQuote) this.finishByQuote(order, filled);
+    this.taker = null;
+    if (this.selfTrade) this.finish(order, 'self_trade');
+    else if (byQuote) this.finishByQuote(order, this.filledLots);
     else if (order.remaining === 0) this.filled(order);
     else if (order.tif === 'GTC' || order.tif === 'POST_ONLY') {
-      this.book.add(order.id, order.user, order.side, order.price, order.remaining);
+      this.book.add(order, order.side, order.price, order.remaining);
     } else this.finish(order, 'unfilled');
+  }
+
+  /** One maker met by the taker being matched: how many lots it takes (0 stops). */
+  visit(maker: LiveOrder, price: number, lots: number): number {
+    const taker = this.taker!;
+    if (maker.user === taker.user) {
+      this.selfTrade = true;
+      return 0;
+    }
+    let take = lots;
+    if (taker.lots === 0) {
+      const affordable = taker.quote / (BigInt(price) * this.market.unitNotional);
+      if (affordable < BigInt(take)) take = Number(affordable);
+      if (take === 0) return 0;
+    }
+    this.fill(taker, maker, price, take);
+    this.filledLots += take;
+    return take;
   }
 
   /** One match: settled by the settlement stage, reported as a trade. */
   private fill(taker: LiveOrder, maker: LiveOrder, price: number, lots: number): void {
     const tradeId = this.trades.next++;
-    const ref: PostingReference = { refKind: 'trade', refId: String(tradeId), ts: this.ts };
+    const ref = this.tradeRef;
+    ref.refId = tradeId;
+    ref.ts = this.ts;
     const takerIsBuyer = taker.side === 'buy';
     const settlement = this.settlement;
     if (takerIsBuyer) settlement.fill(taker, maker, true, price, lots, ref);
@@ -231,6 +248,9 @@ export class MarketEngine {
   }
 
   private orderRef(id: number): PostingReference {
-    return { refKind: 'order', refId: String(id), ts: this.ts };
+    const ref = this.orderRefs;
+    ref.refId = id;
+    ref.ts = this.ts;
+    return ref;
   }
 }

@@ -1,18 +1,22 @@
 import type { OrderBook } from '../book/order-book.ts';
-import type { PlaceCommand } from './commands.ts';
+import type { PlaceCommand, TimeInForce } from './commands.ts';
 import type { RejectReason } from './events.ts';
-import type { MarketWallet } from './live-order.ts';
+import type { LiveOrder, MarketWallet } from './live-order.ts';
 import type { Market } from './market.ts';
 
-const TIME_IN_FORCE = new Set<string>(['GTC', 'IOC', 'FOK', 'POST_ONLY']);
+const isTimeInForce = (tif: string): tif is TimeInForce =>
+  tif === 'GTC' || tif === 'IOC' || tif === 'FOK' || tif === 'POST_ONLY';
 
-/** What the pre-trade check settles for an order it admits. */
-export interface AdmittedOrder {
+/**
+ * What the pre-trade check settles for an order it admits. The market engine keeps one
+ * and the check fills it in, as every order passes here.
+ */
+export class AdmittedOrder {
   /** The limit in ticks; for a market order, the edge of its protection band. */
-  price: number;
+  price = 0;
   /** What the order reserves: quote for a buy, base for a sell. */
-  hold: bigint;
-  wallet: MarketWallet;
+  hold = 0n;
+  wallet: MarketWallet | null = null;
 }
 
 /**
@@ -22,10 +26,11 @@ export interface AdmittedOrder {
  */
 export function checkSpotOrder(
   m: Market,
-  book: OrderBook,
+  book: OrderBook<LiveOrder>,
   wallet: (owner: string) => MarketWallet,
   cmd: PlaceCommand,
-): RejectReason | AdmittedOrder {
+  admitted: AdmittedOrder,
+): RejectReason | undefined {
   if (cmd.side !== 'buy' && cmd.side !== 'sell') return 'invalid_order';
   let price = cmd.price;
   let hold: bigint;
@@ -47,7 +52,7 @@ export function checkSpotOrder(
         : m.baseAmount(cmd.lots);
   } else {
     if (cmd.kind !== 'limit' && cmd.kind !== 'stop_limit') return 'invalid_order';
-    if (!TIME_IN_FORCE.has(cmd.tif) || cmd.quote !== 0n) {
+    if (!isTimeInForce(cmd.tif) || cmd.quote !== 0n) {
       return 'invalid_order';
     }
     if (cmd.kind === 'stop_limit' ? cmd.tif !== 'GTC' || !m.validPrice(cmd.stop) : cmd.stop !== 0) {
@@ -75,5 +80,8 @@ export function checkSpotOrder(
   const owned = wallet(cmd.user);
   const holding = cmd.side === 'buy' ? owned.quote : owned.base;
   if (holding.available.balance < hold) return 'insufficient_balance';
-  return { price, hold, wallet: owned };
+  admitted.price = price;
+  admitted.hold = hold;
+  admitted.wallet = owned;
+  return undefined;
 }

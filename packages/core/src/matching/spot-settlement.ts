@@ -1,6 +1,6 @@
 import { systemAccount } from '../ledger/accounts.ts';
 import type { Account, Ledger, PostingReference } from '../ledger/ledger.ts';
-import { holdingOf, type LiveOrder } from './live-order.ts';
+import { heldBy, holdingOf, type LiveOrder } from './live-order.ts';
 import type { Market } from './market.ts';
 
 /**
@@ -41,7 +41,10 @@ export class SpotSettlement {
     this.quoteFees = fees(market.spec.quote.code);
   }
 
-  /** Settles `lots` at `price` between two orders and lowers what each still holds. */
+  /**
+   * Settles `lots` at `price` between two orders. What each still holds follows from its
+   * remaining size once the caller lowers it (`heldBy`).
+   */
   fill(
     buyer: LiveOrder,
     seller: LiveOrder,
@@ -56,15 +59,11 @@ export class SpotSettlement {
     const value = m.notional(price, lots);
 
     ledger.settle(seller.wallet.base, buyer.wallet.base.available, base, 'trade', ref);
-    seller.hold -= base;
     ledger.settle(buyer.wallet.quote, seller.wallet.quote.available, value, 'trade', ref);
-    buyer.hold -= value;
-    if (buyer.quote > 0n) buyer.quote -= value;
+    if (buyer.lots === 0) buyer.quote -= value;
     else if (buyer.price !== price) {
       // A buy reserved its own limit and filled better: the difference goes back.
-      const improvement = m.notional(buyer.price - price, lots);
-      ledger.release(buyer.wallet.quote, improvement, ref);
-      buyer.hold -= improvement;
+      ledger.release(buyer.wallet.quote, m.notional(buyer.price - price, lots), ref);
     }
 
     const buyerFee = (base * (takerIsBuyer ? m.takerFee : m.makerFee)) / 10_000n;
@@ -77,8 +76,7 @@ export class SpotSettlement {
 
   /** Gives back everything an ending order still holds. */
   release(order: LiveOrder, ref: PostingReference): void {
-    this.ledger.release(holdingOf(order), order.hold, ref);
-    order.hold = 0n;
+    this.ledger.release(holdingOf(order), heldBy(this.market, order), ref);
   }
 
   /** A fee splits on settlement: a tenth to the asset security fund, the rest revenue. */

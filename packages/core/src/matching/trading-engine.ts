@@ -6,6 +6,7 @@ import { commandType } from '../engine/registry.ts';
 import type { EngineCommand, OrderKind, TimeInForce } from './commands.ts';
 import { Market, type MarketSpec } from './market.ts';
 import { MarketEngine, type LiveOrder, type TradeCounter } from './market-engine.ts';
+import { heldBy } from './live-order.ts';
 import { digest } from './state-hash.ts';
 
 export interface EngineConfig {
@@ -91,14 +92,13 @@ export class TradingEngine {
       engine.lastPrice = saved.lastPrice;
       engine.indexPrice = BigInt(saved.index ?? 0);
       for (const { resting, hold, ...o } of saved.orders) {
-        const order: LiveOrder = {
-          ...o,
-          quote: 0n,
-          hold: BigInt(hold),
-          wallet: engine.wallet(o.user),
-        };
+        const order: LiveOrder = { ...o, slot: -1, quote: 0n, wallet: engine.wallet(o.user) };
+        // The hold follows from the order; a snapshot that disagrees is damaged.
+        if (heldBy(engine.market, order) !== BigInt(hold)) {
+          throw new Error(`snapshot order ${o.id} holds ${hold}, not what its size implies`);
+        }
         engine.live.set(order.id, order);
-        if (resting) engine.book.add(o.id, o.user, o.side, o.price, o.remaining);
+        if (resting) engine.book.add(order, o.side, o.price, o.remaining);
         else engine.stops.push(order);
       }
     }
@@ -140,8 +140,8 @@ export class TradingEngine {
         symbol: engine.market.spec.symbol,
         lastPrice: engine.lastPrice,
         orders: [
-          ...[...engine.book.orders()].map((o) => snapshotOrder(engine.live.get(o.id)!, true)),
-          ...engine.stops.map((o) => snapshotOrder(o, false)),
+          ...[...engine.book.orders()].map((o) => snapshotOrder(engine.market, o.entry, true)),
+          ...engine.stops.map((o) => snapshotOrder(engine.market, o, false)),
         ],
         ...(engine.indexPrice > 0n ? { index: engine.indexPrice.toString() } : {}),
       })),
@@ -156,7 +156,7 @@ export class TradingEngine {
   }
 }
 
-function snapshotOrder(o: LiveOrder, resting: boolean): SnapshotOrder {
+function snapshotOrder(m: Market, o: LiveOrder, resting: boolean): SnapshotOrder {
   return {
     id: o.id,
     user: o.user,
@@ -167,7 +167,7 @@ function snapshotOrder(o: LiveOrder, resting: boolean): SnapshotOrder {
     lots: o.lots,
     remaining: o.remaining,
     stop: o.stop,
-    hold: o.hold.toString(),
+    hold: heldBy(m, o).toString(),
     resting,
   };
 }

@@ -52,8 +52,9 @@ export function startUserEvents(engine: EngineHost, sinks: readonly UserEventSin
           send(e.takerUser, { ...fill, orderId: String(e.takerOrderId), role: 'taker' });
         }
       }
-      for (const p of result.postings) {
-        for (const key of [p.from, p.to]) {
+      const batch = result.postings;
+      for (let i = 0; i < batch.length; i++) {
+        for (const key of [batch.from(i), batch.to(i)]) {
           const ref = parseAccount(key);
           if (ref.kind !== 'user') continue;
           let coins = touched.get(ref.user);

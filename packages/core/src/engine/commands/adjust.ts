@@ -29,7 +29,8 @@ export const adjustCommand = defineCommand<AdjustCommand>({
       return;
     }
     engine.adjustmentRefs.add(cmd.ref);
-    const posting = engine.ledger.post(cmd.from, cmd.to, cmd.amount, 'adjustment', {
+    const from = engine.ledger.account(cmd.from);
+    engine.ledger.move(from, engine.ledger.account(cmd.to), cmd.amount, 'adjustment', {
       refKind: 'adjustment',
       refId: cmd.ref,
       ts: cmd.ts,
@@ -38,7 +39,7 @@ export const adjustCommand = defineCommand<AdjustCommand>({
       type: 'adjusted',
       from: cmd.from,
       to: cmd.to,
-      asset: posting.asset,
+      asset: from.asset,
       amount: cmd.amount,
       ref: cmd.ref,
     });

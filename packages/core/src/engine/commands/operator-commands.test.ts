@@ -70,7 +70,7 @@ describe('adjustments', () => {
     );
     const again = restored.apply(s.adjust(CAPITAL, MAKER_USDT, 700n, 'fund-1'));
     expect(again.events).toEqual([{ type: 'rejected', reason: 'duplicate_reference' }]);
-    expect(again.postings).toEqual([]);
+    expect(again.postings.toArray()).toEqual([]);
     expect(restored.ledger.balance(MAKER_USDT)).toBe(700n);
   });
 
@@ -113,7 +113,7 @@ describe('adjustments', () => {
     const before = { ...engine.snapshot(), seq: 0 };
     const result = engine.apply(build(s));
     expect(result.events).toEqual([{ type: 'rejected', reason }]);
-    expect(result.postings).toEqual([]);
+    expect(result.postings.toArray()).toEqual([]);
     expect({ ...engine.snapshot(), seq: 0 }).toEqual(before);
   });
 });
