@@ -159,7 +159,11 @@ export class OrderBook<T extends BookEntry = BookEntry> {
       if (!level || (buying ? level.price > limit : level.price < limit)) break;
       const slot = level.head;
       const resting = remaining[slot]!;
-      const taken = visitor.visit(this.entries[slot]!, level.price, resting < left ? resting : left);
+      const taken = visitor.visit(
+        this.entries[slot]!,
+        level.price,
+        resting < left ? resting : left,
+      );
       if (taken <= 0) break;
       left -= taken;
       remaining[slot] = resting - taken;

@@ -92,6 +92,27 @@ describe('journal codec', () => {
     ]);
   });
 
+  it.each([
+    0,
+    7,
+    10,
+    999_999_999,
+    1_000_000_000,
+    1_000_000_007,
+    2 ** 31 - 1,
+    2 ** 31,
+    2 ** 32 + 1,
+    1_700_000_000_000,
+    10_000_000_000_009,
+    2 ** 53 - 1,
+  ])('writes the integer %d digit for digit', (n) => {
+    const out = new RecordWriter(4);
+    out.begin('P');
+    out.int(n);
+    out.end();
+    expect(out.toString().split('\t')[1]).toBe(String(n));
+  });
+
   it('refuses an integer a record cannot carry', () => {
     const out = new RecordWriter();
     out.begin('P');

@@ -64,13 +64,28 @@ export class RecordWriter {
     this.tab();
     this.room(16);
     const digits = this.digits;
-    let n = value;
     let count = 0;
+    // Digits come out in 32-bit integer steps, nine at a time below a high part: a
+    // timestamp has thirteen, and float division per digit was a twentieth of a command.
+    let low = value;
+    let high = 0;
+    if (value >= 1e9) {
+      high = Math.floor(value / 1e9);
+      low = value - high * 1e9;
+    }
     do {
-      const rest = Math.floor(n / 10);
-      digits[count++] = 48 + (n - rest * 10);
-      n = rest;
-    } while (n > 0);
+      const rest = (low / 10) | 0;
+      digits[count++] = 48 + low - rest * 10;
+      low = rest;
+    } while (low > 0);
+    if (high > 0) {
+      while (count < 9) digits[count++] = 48;
+      do {
+        const rest = Math.floor(high / 10);
+        digits[count++] = 48 + (high - rest * 10);
+        high = rest;
+      } while (high > 0);
+    }
     const buffer = this.buffer;
     let hash = this.hash;
     while (count > 0) {

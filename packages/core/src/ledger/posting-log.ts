@@ -19,31 +19,56 @@ const SEGMENT_ROWS = 8192;
  * are only ever appended, so a batch that points into a segment never sees it change.
  */
 class Segment {
-  readonly from: PostedAccount[] = [];
-  readonly to: PostedAccount[] = [];
-  readonly amount: bigint[] = [];
-  readonly reason: PostingReason[] = [];
-  readonly refKind: ReferenceKind[] = [];
+  // Sized once: growing by push made as much garbage as the postings themselves.
+  readonly from: PostedAccount[];
+  readonly to: PostedAccount[];
+  readonly amount: bigint[];
+  readonly reason: PostingReason[];
+  readonly refKind: ReferenceKind[];
   /** Order and trade ids stay numbers until someone reads them as text. */
-  readonly refId: Array<string | number> = [];
+  readonly refId: Array<string | number>;
   readonly ts: Float64Array;
+  rows = 0;
 
   constructor(readonly capacity: number) {
+    this.from = new Array<PostedAccount>(capacity);
+    this.to = new Array<PostedAccount>(capacity);
+    this.amount = new Array<bigint>(capacity);
+    this.reason = new Array<PostingReason>(capacity);
+    this.refKind = new Array<ReferenceKind>(capacity);
+    this.refId = new Array<string | number>(capacity);
     this.ts = new Float64Array(capacity);
   }
 
-  get rows(): number {
-    return this.from.length;
+  write(
+    from: PostedAccount,
+    to: PostedAccount,
+    amount: bigint,
+    reason: PostingReason,
+    refKind: ReferenceKind,
+    refId: string | number,
+    ts: number,
+  ): void {
+    const row = this.rows++;
+    this.from[row] = from;
+    this.to[row] = to;
+    this.amount[row] = amount;
+    this.reason[row] = reason;
+    this.refKind[row] = refKind;
+    this.refId[row] = refId;
+    this.ts[row] = ts;
   }
 
   copyRow(from: Segment, row: number): void {
-    this.ts[this.rows] = from.ts[row]!;
-    this.from.push(from.from[row]!);
-    this.to.push(from.to[row]!);
-    this.amount.push(from.amount[row]!);
-    this.reason.push(from.reason[row]!);
-    this.refKind.push(from.refKind[row]!);
-    this.refId.push(from.refId[row]!);
+    this.write(
+      from.from[row]!,
+      from.to[row]!,
+      from.amount[row]!,
+      from.reason[row]!,
+      from.refKind[row]!,
+      from.refId[row]!,
+      from.ts[row]!,
+    );
   }
 }
 
@@ -153,13 +178,7 @@ export class PostingLog {
   ): void {
     let s = this.segment;
     if (s.rows === s.capacity) s = this.roll();
-    s.ts[s.rows] = ts;
-    s.from.push(from);
-    s.to.push(to);
-    s.amount.push(amount);
-    s.reason.push(reason);
-    s.refKind.push(refKind);
-    s.refId.push(refId);
+    s.write(from, to, amount, reason, refKind, refId, ts);
   }
 
   /** Hands out the postings appended since the last close, in order. */

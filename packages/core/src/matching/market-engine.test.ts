@@ -5,7 +5,7 @@ import { verifyLedger } from '../ledger/verify.ts';
 import type { EngineCommand } from './commands.ts';
 import type { CommandResult, EngineEvent } from './events.ts';
 import { BTC_USDT, CommandStream, newEngine } from './fixtures.ts';
-import type { TradingEngine } from './trading-engine.ts';
+import { TradingEngine } from './trading-engine.ts';
 
 const BTC_LOT = 10_000n;
 
@@ -251,4 +251,22 @@ it('keeps the ledger invariants through all of the above', () => {
   run(s.limit('alice', 'buy', 1_000, 3));
   expect(verifyLedger(postings, engine.ledger.entries())).toEqual([]);
   expect(engine.ledger.balance(userAccount('bob', 'BTC', 'held'))).toBe(2n * BTC_LOT);
+});
+
+describe('snapshots', () => {
+  it('restores what each order holds, and refuses a snapshot whose hold disagrees', () => {
+    run(s.limit('alice', 'buy', 500, 4));
+    run(s.limit('bob', 'sell', 490, 1));
+    const snapshot = engine.snapshot();
+    // Alice's buy filled 1 lot at 490 and rests with 3 lots at her limit of 500.
+    expect(snapshot.markets[0]!.orders).toMatchObject([
+      { user: 'alice', remaining: 3, hold: '1500' },
+    ]);
+    const config = { assets: [BTC_USDT.base, BTC_USDT.quote], markets: [BTC_USDT] };
+    expect(new TradingEngine(config, snapshot).stateHash()).toBe(engine.stateHash());
+
+    const damaged = structuredClone(snapshot);
+    damaged.markets[0]!.orders[0]!.hold = '1499';
+    expect(() => new TradingEngine(config, damaged)).toThrow(/holds 1499/);
+  });
 });
