@@ -56,9 +56,12 @@ describe('market pages in a browser', () => {
     const box = await page.locator('[data-testid="candle-chart"]').boundingBox();
     expect(box?.width ?? 0).toBeGreaterThan(200);
     expect(box?.height ?? 0).toBeGreaterThan(200);
-    // The book draws a fixed number of rows per side whether or not levels exist yet.
+    // The book draws at most 12 rows a side, and never an empty one.
     await page.getByTestId('book-row').first().waitFor();
-    expect(await page.getByTestId('book-row').count()).toBe(24);
+    const rows = await page.getByTestId('book-row').allInnerTexts();
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.length).toBeLessThanOrEqual(24);
+    for (const row of rows) expect(row).toMatch(/\d/);
     await page.getByText('Order book').waitFor();
     // The 24 h header fills from the DETAIL channel (or the initial HTTP tickers).
     await page.waitForFunction(
@@ -66,8 +69,11 @@ describe('market pages in a browser', () => {
       undefined,
       { timeout: 15_000 },
     );
-    // The licence's attribution link to TradingView is on the page.
-    expect(await page.locator('a[href="https://www.tradingview.com/"]').count()).toBeGreaterThan(0);
+    // The licence's attribution link to TradingView is on the page: the chart's logo, in
+    // the corner the candles keep clear.
+    expect(await page.locator('a[href^="https://www.tradingview.com/"]').count()).toBeGreaterThan(
+      0,
+    );
     expect(crashes).toEqual([]);
     await page.close();
   });

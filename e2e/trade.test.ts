@@ -38,18 +38,21 @@ describe('spot trade page in a browser', () => {
     // A missing type is written into the address.
     await page.waitForURL('**/trade/index?symbol=eth&type=spot');
     const buy = page.getByRole('region', { name: 'Buy ETH' });
-    await buy.getByTestId('figure-available').getByText('100000 USDT').waitFor({ timeout: 20_000 });
+    await buy.getByTestId('figure-available').getByText('100,000.0').waitFor({ timeout: 20_000 });
+    // Nothing typed yet: the button says why it cannot send.
+    expect(await buy.getByTestId('form-hint').innerText()).toBe('Enter an amount of ETH');
     // Far below the market, so the order rests in the book with its value held.
     await buy.getByLabel('Price (USDT)').fill('1000');
     await buy.getByLabel('Quantity (ETH)').fill('0.0123456');
     expect(await buy.getByLabel('Quantity (ETH)').inputValue()).toMatch(/^0\.012\d*$/);
     await buy.getByLabel('Quantity (ETH)').fill('0.02');
-    await buy.getByTestId('figure-after').getByText('99980 USDT').waitFor();
+    await buy.getByTestId('figure-after').getByText('99,980.00').waitFor();
+    expect(await buy.getByTestId('form-hint').innerText()).toBe('');
     await buy.getByRole('button', { name: 'Buy ETH' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Confirm: Buy ETH').waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('Order placed.').waitFor();
+    await page.getByText('Order placed: ETH/USDT').waitFor();
     expect(submits).toHaveLength(1);
     expect(JSON.parse(submits[0]?.body ?? '{}')).toEqual({
       symbol: 'ethusdt',
@@ -60,52 +63,79 @@ describe('spot trade page in a browser', () => {
     });
     expect(submits[0]?.key).toMatch(/^[\w-]{16,128}$/);
     // The wallet query is refreshed: 20 USDT is now held by the order.
-    await buy.getByTestId('figure-available').getByText('99980 USDT').waitFor();
+    await buy.getByTestId('figure-available').getByText('99,980.00').waitFor();
     expect(await buy.getByLabel('Quantity (ETH)').inputValue()).toBe('');
     expect((await wallet(session.token, 'eth')).quote.held).toBe('20');
     expect(crashes).toEqual([]);
     await page.close();
   });
 
-  it('shows a limit order in open orders and cancels it; a market sell fills and moves the balance', async () => {
+  it('shows a limit order in open orders and cancels it; cancels all; a market sell fills once', async () => {
     const session = await apiLogIn(ctx.platform.url, 'demo1@meridian.local');
     const page = await signedInPage(ctx.browser, session);
     const crashes: string[] = [];
     page.on('pageerror', (error) => crashes.push(error.message));
     await page.goto(`${ctx.platform.url}/trade/index?type=spot&symbol=btc`);
+    const form = page.getByRole('region', { name: 'Place order' });
     const buy = page.getByRole('region', { name: 'Buy BTC' });
     const sell = page.getByRole('region', { name: 'Sell BTC' });
-    await sell.getByTestId('figure-available').getByText('1 BTC').waitFor({ timeout: 20_000 });
+    await buy.getByTestId('figure-available').getByText('100,000.0').waitFor({ timeout: 20_000 });
 
     // A limit buy far below the market rests: it appears under open orders.
     await buy.getByLabel('Price (USDT)').fill('1000');
     await buy.getByLabel('Quantity (BTC)').fill('0.01');
     await buy.getByRole('button', { name: 'Buy BTC' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('Order placed.').waitFor();
+    await page.getByText('Order placed: BTC/USDT').waitFor();
     const open = page.getByTestId('open-orders').locator('[data-order-id]');
     await open.first().getByText('Waiting for fill').waitFor();
     expect(await open.count()).toBe(1);
     expect((await wallet(session.token, 'btc')).quote.held).toBe('10');
 
-    // Cancel asks first; the order leaves the open list and its hold is returned.
+    // Cancel asks first; the order leaves the open list and its hold is returned. Its
+    // notice is the same one, now saying it was cancelled.
     await open.first().getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByTestId('open-orders').getByText('No open orders').waitFor();
+    await page.getByText('Order cancelled: BTC/USDT').waitFor();
+    expect(await page.getByText('Order placed: BTC/USDT').count()).toBe(0);
     expect((await wallet(session.token, 'btc')).quote.held).toBe('0');
 
-    // A market sell of 0.01 BTC fills against the market makers' bids. The first order's
-    // notice goes first, so the one awaited below is this order's own.
-    await page.getByText('Order placed.').waitFor({ state: 'hidden' });
-    await page
-      .getByRole('region', { name: 'Place order' })
-      .getByText('Market', { exact: true })
-      .click();
+    // Two resting orders, then "Cancel all": the dialog says how many and where.
+    for (const price of ['1000', '1100']) {
+      await buy.getByLabel('Price (USDT)').fill(price);
+      await buy.getByLabel('Quantity (BTC)').fill('0.01');
+      await buy.getByRole('button', { name: 'Buy BTC' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    }
+    await page.getByRole('tab', { name: 'Open orders (2)' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel all' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Open orders in BTC/USDT: 2.', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel all orders' }).click();
+    await page.getByText('Orders cancelled: 2').waitFor();
+    await page.getByTestId('open-orders').getByText('No open orders').waitFor();
+    expect((await wallet(session.token, 'btc')).quote.held).toBe('0');
+
+    // A market sell of 0.01 BTC fills against the market makers' bids: one notice says so
+    // (the order call's answer and the user socket both report it).
+    await form.getByText('Sell', { exact: true }).click();
+    await form.getByText('Market', { exact: true }).click();
+    await sell
+      .getByTestId('figure-available')
+      .filter({ hasText: /Available\s*1\s*BTC/ })
+      .waitFor();
     await sell.getByLabel('Quantity (BTC)').fill('0.01');
     await sell.getByRole('button', { name: 'Sell BTC' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('Order placed.').waitFor();
-    await sell.getByTestId('figure-available').getByText('0.99 BTC').waitFor();
+    await page.getByText('Order filled: BTC/USDT').waitFor();
+    await sell
+      .getByTestId('figure-available')
+      .filter({ hasText: /Available\s*0\.99\s*BTC/ })
+      .waitFor();
+    await page.waitForTimeout(1000);
+    expect(await page.getByText('Order filled: BTC/USDT').count()).toBeLessThanOrEqual(1);
     await page.getByRole('tab', { name: 'Trade history' }).click();
     const fill = page.getByTestId('trade-history').locator('[data-fill-id]').first();
     await fill.waitFor();
@@ -120,6 +150,22 @@ describe('spot trade page in a browser', () => {
     await page.close();
   });
 
+  it('shows the full-screen view without the header, no taller than the window', async () => {
+    const page = await signedInPage(ctx.browser, null, { width: 1366, height: 768 });
+    await page.goto(`${ctx.platform.url}/trade/index?type=spot&symbol=btc`);
+    await page.getByRole('link', { name: 'Full screen' }).click();
+    await page.waitForURL('**/exchange/full-screen/spot?symbol=btc');
+    // The full-screen page is its own chunk: wait for it, not the page it replaces.
+    await page.getByRole('link', { name: 'Standard view' }).waitFor({ timeout: 20_000 });
+    await page.getByTestId('book-row').first().waitFor();
+    expect(await page.locator('.app-header').count()).toBe(0);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollHeight - window.innerHeight,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.close();
+  });
+
   it('has no serious or critical accessibility violations in either theme, wide or phone', async () => {
     for (const [theme, width, height] of [
       ['daytime', 1440, 900],
@@ -128,6 +174,14 @@ describe('spot trade page in a browser', () => {
       const page = await signedInPage(ctx.browser, null, { width, height, theme });
       await page.goto(`${ctx.platform.url}/trade/index?type=spot&symbol=btc`);
       await page.getByTestId('book-row').first().waitFor({ timeout: 20_000 });
+      if (width < 768) {
+        // A phone: no full-screen link; the fixed Buy bar opens the form from the bottom.
+        expect(await page.getByRole('link', { name: 'Full screen' }).count()).toBe(0);
+        await page
+          .getByRole('group', { name: 'Place order' })
+          .getByRole('button', { name: 'Buy BTC' })
+          .click();
+      }
       await page.getByRole('region', { name: 'Buy BTC' }).waitFor();
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
