@@ -265,7 +265,7 @@ describe('snapshots', () => {
     const config = { assets: [BTC_USDT.base, BTC_USDT.quote], markets: [BTC_USDT] };
     expect(new TradingEngine(config, snapshot).stateHash()).toBe(engine.stateHash());
 
-    const damaged = structuredClone(snapshot);
+    const damaged: typeof snapshot = JSON.parse(JSON.stringify(snapshot));
     damaged.markets[0]!.orders[0]!.hold = '1499';
     expect(() => new TradingEngine(config, damaged)).toThrow(/holds 1499/);
   });
