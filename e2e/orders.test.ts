@@ -69,7 +69,7 @@ describe('the spot order centre, as a trader would use it', () => {
       const page = await signedInPage(ctx.browser, session, { theme });
       await page.goto(`${ctx.platform.url}/account/entrust/spot`);
       await page.locator('[data-testid="order-centre"] [data-order-id]').first().waitFor();
-      await page.locator('.ant-table-row-expand-icon').first().click();
+      await page.getByRole('button', { name: 'Show fills' }).first().click();
       expect(await seriousViolations(page), `order centre, ${theme}`).toEqual([]);
       await page.goto(`${ctx.platform.url}/rule/index?tab=spot`);
       await page.getByRole('heading', { name: 'Self-trade prevention' }).waitFor();

@@ -49,7 +49,7 @@ describe('the pages under the security headers', () => {
         page.on('websocket', (socket) => socket.once('framereceived', () => resolve())),
       );
       await visit(page, '/home/index');
-      await page.getByText('Platform status').waitFor();
+      await page.getByText('Main markets').waitFor();
       await visit(page, '/quotes/index');
       await page.locator('tr[data-symbol="btcusdt"]').waitFor({ timeout: 20_000 });
       await visit(page, '/trade/index?type=spot');

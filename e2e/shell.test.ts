@@ -169,7 +169,7 @@ describe('the web shell in a browser', () => {
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(await background()).toBe('rgb(14, 17, 22)');
     await page.reload();
-    await page.getByText('平台狀態').waitFor();
+    await page.getByText('主流幣行情').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-TW');
     expect(await page.locator('html').getAttribute('data-theme')).toBe('night');
     expect(await page.getByRole('navigation', { name: '主選單' }).textContent()).toContain('首頁');
@@ -216,8 +216,8 @@ describe('the web shell in a browser', () => {
         localStorage.setItem('meridian:theme', JSON.stringify(entry));
       }, theme);
       await page.goto(`${ctx.platform.url}/home/index`);
-      await page.getByText('Platform status').waitFor();
-      await page.locator('.ant-badge').first().waitFor();
+      await page.getByText('Main markets').waitFor();
+      await page.locator('a[href^="/market/main?symbol="]').first().waitFor();
       expect(await seriousViolations(page), theme).toEqual([]);
       await page.close();
     }

@@ -20,7 +20,7 @@ describe('the platform in a browser', () => {
     const { page, problems } = await openPage('/');
     await page.getByRole('banner').getByText('Meridian').waitFor();
     await page.waitForURL('**/home/index');
-    await page.getByText('Running').first().waitFor();
+    await page.getByText('Main markets').waitFor();
     expect(await page.title()).toBe('Meridian');
     expect(await page.locator('main').count()).toBe(1);
     expect(await page.locator('footer').count()).toBe(1);
@@ -38,7 +38,7 @@ describe('the platform in a browser', () => {
 
   it('switches language and theme, and keeps them after a reload', async () => {
     const { page, problems } = await openPage('/home/index');
-    await page.getByText('Platform status').waitFor();
+    await page.getByText('Main markets').waitFor();
     const language = page.getByRole('combobox', { name: 'Language' });
     await pickOption(
       page,
@@ -46,12 +46,12 @@ describe('the platform in a browser', () => {
       '日本語',
       async () => (await page.locator('html').getAttribute('lang')) === 'ja',
     );
-    await page.getByText('プラットフォームの状態').waitFor();
+    await page.getByText('主要マーケット').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('ja');
     await page.getByRole('button', { name: 'ダークテーマに切り替え' }).click();
     expect(await page.locator('html').getAttribute('data-theme')).toBe('night');
     await page.reload();
-    await page.getByText('プラットフォームの状態').waitFor();
+    await page.getByText('主要マーケット').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('ja');
     expect(await page.locator('html').getAttribute('data-theme')).toBe('night');
     expect(await page.title()).toBe('Meridian');

@@ -2,6 +2,7 @@ import { SettingOutlined } from '@ant-design/icons';
 import { Button, Drawer, Form, Segmented, Select, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Theme, TimeFormat } from '../../shared/settings/store.ts';
+import { Fiat } from '../../shared/ui/numbers.tsx';
 import { useSettingsPanel } from './useSettingsPanel.ts';
 
 /** The header's settings: language, theme, currency, timezone and date format. */
@@ -49,7 +50,16 @@ export function SettingsDrawer() {
           <Form.Item
             label={t('settings.currency')}
             htmlFor="settings-currency"
-            extra={panel.ratesPublished ? undefined : t('settings.currencyOnly')}
+            extra={
+              panel.ratesPublished ? (
+                <span data-testid="settings-rate">
+                  {t('settings.rate')} <span className="num">1 USDT =</span>{' '}
+                  <Fiat value={panel.rate} currency={{ code: panel.currency }} show="code" />
+                </span>
+              ) : (
+                t('settings.currencyOnly')
+              )
+            }
           >
             <Select
               id="settings-currency"

@@ -40,6 +40,8 @@ export function useSettingsPanel() {
     theme: settings.theme,
     setTheme: (theme: Theme) => settings.setTheme(theme),
     currency: settings.currency.code,
+    /** How many of the display currency one USDT is worth (the published rate). */
+    rate: settings.currency.rate,
     /** False until getCoinRate has answered with at least one currency. */
     ratesPublished: (rates.data?.length ?? 0) > 0,
     currencies: currencies.map((c) => ({ value: c.code, label: `${c.code} ${c.symbol}` })),

@@ -7,7 +7,8 @@ export const marketsRoutes: readonly PageEntry[] = [
   {
     path: '/home/index',
     load: async () => (await import('./pages/home/HomePage.tsx')).HomePage,
-    namespaces,
+    // A signed-in user's home shows their balances and orders, worded by the spot feature.
+    namespaces: [...namespaces, 'spot'],
     access: 'public',
     menus: [{ placement: 'top', label: 'menu.home' }],
   },

@@ -1,3 +1,4 @@
-// What the app shell may use of the spot feature; everything else is its own.
+// What the app shell and other features may use of the spot feature; the rest is its own.
 export { spotRoutes } from './routes.ts';
 export { UserFeed } from './data/useUserFeed.ts';
+export { HomeAccount } from './widgets/HomeAccount.tsx';

@@ -24,7 +24,7 @@ describe('number cells', () => {
 
   it('write a price, an amount, a change and a fiat value in English', () => {
     expect(text(<Price value="66777.57" />)).toBe('66,777.57');
-    expect(text(<Amount value="100066.613986" unit="USDT" />)).toBe('100,066.6USDT');
+    expect(text(<Amount value="100066.613986" unit="USDT" />)).toBe('100,066.6 USDT');
     expect(text(<Percent value="-3.5" />)).toBe('-3.50%');
     expect(text(<Fiat value="66777.571" />)).toBe('≈ $66,777.57');
   });

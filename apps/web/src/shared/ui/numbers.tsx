@@ -33,7 +33,7 @@ interface FigureProps {
   /** A decimal string as the server sends it; null/undefined shows "--". */
   value: string | null | undefined;
   className?: string;
-  /** A coin or currency written after the figure, muted ("0.1 USDT"). */
+  /** A coin or currency written after the figure ("0.1 USDT"). */
   unit?: string;
 }
 
@@ -55,8 +55,7 @@ function Figure({
 }) {
   return (
     <span className={cx('num', styles.figure, className)} data-number={kind}>
-      {text}
-      {unit && text !== NONE ? <span className={styles.unit}>{unit}</span> : null}
+      {unit && text !== NONE ? `${text} ${unit}` : text}
     </span>
   );
 }

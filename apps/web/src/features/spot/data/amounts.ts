@@ -1,21 +1,5 @@
-import { formatUnits, NOT_A_NUMBER, parseUnits } from '@meridian/core';
-
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
-
-/**
- * An order's own figures shown exactly as recorded, with thousands separators: a price
- * or quantity the user entered must read back digit for digit, which the abbreviating
- * market formatters (65.01K) would not do. Works on the decimal string only.
- */
-export function exactAmount(value: string | null | undefined): string {
-  if (value === null || value === undefined) return NOT_A_NUMBER;
-  const match = DECIMAL.exec(value.trim());
-  if (!match) return NOT_A_NUMBER;
-  const [, sign, whole, fraction] = match;
-  const grouped = whole!.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const trimmed = fraction?.replace(/0+$/, '') ?? '';
-  return `${sign}${grouped}${trimmed ? `.${trimmed}` : ''}`;
-}
+import type { SpotOrder } from '@meridian/contract/calls/spot';
+import { compareDecimal, formatUnits, NOT_A_NUMBER, parseUnits } from '@meridian/core';
 
 /** A fee rate or share as a percentage: "0.001" -> "0.1", "0.1" -> "10", exactly. */
 export function ratePercent(rate: string): string {
@@ -24,4 +8,17 @@ export function ratePercent(rate: string): string {
   } catch {
     return NOT_A_NUMBER;
   }
+}
+
+/**
+ * The value an order's row shows: what was entrusted (price × quantity, or a market buy's
+ * quote amount). A market order by quantity has no value until it trades (the server
+ * sends `entrustedValue: null`), so once it has fills the value traded stands in: a filled
+ * market sell reads its proceeds, not "--".
+ */
+export function orderValue(
+  order: Pick<SpotOrder, 'entrustedValue' | 'filledValue' | 'filledQuantity'>,
+): string | null {
+  if (order.entrustedValue !== null) return order.entrustedValue;
+  return compareDecimal(order.filledQuantity, '0') > 0 ? order.filledValue : null;
 }

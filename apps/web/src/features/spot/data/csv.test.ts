@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SpotOrder } from '@meridian/contract/calls/spot';
 import { csvField, orderCsvRows, toCsv } from './csv.ts';
-import { exactAmount, ratePercent } from './amounts.ts';
+import { orderValue, ratePercent } from './amounts.ts';
+import { testOrder } from './test-orders.ts';
 
 describe('CSV', () => {
   it('quotes only fields with a separator, a quote or a line break', () => {
@@ -59,20 +60,30 @@ describe('CSV', () => {
 });
 
 describe('order amounts on screen', () => {
-  it('shows the recorded digits with thousands separators, never rounded', () => {
-    expect(exactAmount('65012.34')).toBe('65,012.34');
-    expect(exactAmount('1234567.000123')).toBe('1,234,567.000123');
-    expect(exactAmount('0.00000001')).toBe('0.00000001');
-    expect(exactAmount('-1000.50')).toBe('-1,000.5');
-    expect(exactAmount('007')).toBe('7');
-    expect(exactAmount(null)).toBe('--');
-    expect(exactAmount('1e5')).toBe('--');
-  });
-
   it('turns fee rates into exact percentages', () => {
     expect(ratePercent('0.001')).toBe('0.1');
     expect(ratePercent('0.1')).toBe('10');
     expect(ratePercent('0.00075')).toBe('0.075');
     expect(ratePercent('x')).toBe('--');
+  });
+});
+
+describe('order value', () => {
+  it('is the entrusted value where there is one', () => {
+    expect(orderValue(testOrder())).toBe('16250.125');
+  });
+
+  it('is the traded value of a market order by quantity once it has fills', () => {
+    const sell = testOrder({
+      type: 'market',
+      side: 'sell',
+      price: null,
+      entrustedValue: null,
+      filledQuantity: '0.5',
+      filledValue: '33388.785',
+      status: 'filled',
+    });
+    expect(orderValue(sell)).toBe('33388.785');
+    expect(orderValue({ ...sell, filledQuantity: '0', filledValue: '0' })).toBeNull();
   });
 });

@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { coinWallet, currencyOrderCancel, entrustTransactionDetails, myExchangeLog, orderList, type SpotOrder } from '@meridian/contract/calls/spot';
 import { pairOf } from '../../markets/index.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';
@@ -70,6 +76,32 @@ export function useSpotWallet(symbol: string) {
     queryKey: spotKeys.wallet(base, quote),
     queryFn: () => api.quiet(coinWallet, { params: { a: base, b: quote } }),
     enabled: useSignedIn(),
+  });
+}
+
+/**
+ * The spot wallet across markets: the wallet of each listed market (its base and quote),
+ * under the same keys as one market's, so the trade page and the user feed share them.
+ */
+export function useSpotWallets(symbols: readonly string[]) {
+  const { api } = usePlatform();
+  const enabled = useSignedIn();
+  return useQueries({
+    queries: symbols.map((symbol) => {
+      const [base, quote] = pairOf(symbol);
+      return {
+        queryKey: spotKeys.wallet(base, quote),
+        queryFn: () => api.quiet(coinWallet, { params: { a: base, b: quote } }),
+        enabled,
+      };
+    }),
+    combine: (results) => ({
+      data: results.every((r) => r.data) ? results.map((r) => r.data!) : undefined,
+      isPending: results.some((r) => r.isPending),
+      isError: results.some((r) => r.isError),
+      isFetching: results.some((r) => r.isFetching),
+      refetch: () => Promise.all(results.filter((r) => r.isError).map((r) => r.refetch())),
+    }),
   });
 }
 

@@ -1,10 +1,10 @@
 import { Button, Skeleton } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotOrder } from '@meridian/contract/calls/spot';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { displayName } from '../../markets/index.ts';
-import { exactAmount } from '../data/amounts.ts';
+import { orderValue } from '../data/amounts.ts';
 import {
   isOpenOrder,
   isoOf,
@@ -14,6 +14,8 @@ import {
 } from '../data/order-labels.ts';
 import { CancelButton } from './CancelButton.tsx';
 import { OrderFills } from './OrderFills.tsx';
+import { OrderQuantity } from './OrdersTable.tsx';
+import { Amount, Price } from '../../../shared/ui/numbers.tsx';
 import ui from '../../../shared/ui/market.module.css';
 import styles from './orders.module.css';
 import { cx } from '../../../shared/ui/cx.ts';
@@ -23,18 +25,23 @@ function OrderCard({ order }: { order: SpotOrder }) {
   const { t } = useTranslation('spot');
   const formatTime = useFormatTime();
   const [showFills, setShowFills] = useState(false);
-  const figures: [string, string][] = [
+  const figures: [string, ReactNode][] = [
     [
       t('orders.col.price'),
-      order.price === null ? t('orders.type.market') : exactAmount(order.price),
+      order.price === null ? t('orders.type.market') : <Price value={order.price} />,
     ],
     ...(order.triggerPrice !== null
-      ? [[t('orders.col.triggerPrice'), exactAmount(order.triggerPrice)] as [string, string]]
+      ? [
+          [t('orders.col.triggerPrice'), <Price value={order.triggerPrice} />] as [
+            string,
+            ReactNode,
+          ],
+        ]
       : []),
-    [t('orders.col.quantity'), exactAmount(order.quantity)],
-    [t('orders.col.filled'), exactAmount(order.filledQuantity)],
-    [t('orders.col.averagePrice'), exactAmount(order.averagePrice)],
-    [t('orders.col.entrustedValue'), exactAmount(order.entrustedValue)],
+    [t('orders.col.quantity'), <OrderQuantity order={order} />],
+    [t('orders.col.filled'), <Amount value={order.filledQuantity} />],
+    [t('orders.col.averagePrice'), <Price value={order.averagePrice} />],
+    [t('orders.col.entrustedValue'), <Amount value={orderValue(order)} />],
   ];
   return (
     <li className={styles.orderCard} data-order-id={order.id}>

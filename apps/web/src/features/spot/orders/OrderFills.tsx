@@ -1,9 +1,9 @@
 import { Alert, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
-import { exactAmount } from '../data/amounts.ts';
 import { isoOf } from '../data/order-labels.ts';
 import { useOrderFills } from '../data/spot-queries.ts';
+import { Amount, Price } from '../../../shared/ui/numbers.tsx';
 import styles from './orders.module.css';
 
 /** The fills of one order, shown when its row is expanded. */
@@ -34,11 +34,17 @@ export function OrderFills({ orderId }: { orderId: string }) {
           <tr key={fill.id} data-fill-id={fill.id}>
             <td>{formatTime(isoOf(fill.time))}</td>
             <td>{t(`orders.role.${fill.role}`)}</td>
-            <td className="num">{exactAmount(fill.price)}</td>
-            <td className="num">{exactAmount(fill.quantity)}</td>
-            <td className="num">{exactAmount(fill.value)}</td>
             <td className="num">
-              {exactAmount(fill.fee)} {fill.feeCoin}
+              <Price value={fill.price} />
+            </td>
+            <td className="num">
+              <Amount value={fill.quantity} />
+            </td>
+            <td className="num">
+              <Amount value={fill.value} />
+            </td>
+            <td className="num">
+              <Amount value={fill.fee} unit={fill.feeCoin} />
             </td>
           </tr>
         ))}

@@ -1,10 +1,11 @@
-import { Pagination, Table, type TableColumnsType } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import { Button, Pagination, Table, Tooltip, type TableColumnsType } from 'antd';
+import { useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotOrder } from '@meridian/contract/calls/spot';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
-import { displayName } from '../../markets/index.ts';
-import { exactAmount } from '../data/amounts.ts';
+import { displayName, pairOf } from '../../markets/index.ts';
+import { orderValue } from '../data/amounts.ts';
 import {
   isOpenOrder,
   isoOf,
@@ -19,6 +20,7 @@ import { OrderFills } from './OrderFills.tsx';
 import { EmptyState, type EmptyKind } from '../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import ui from '../../../shared/ui/market.module.css';
+import { Amount, Price } from '../../../shared/ui/numbers.tsx';
 import styles from './orders.module.css';
 
 export interface OrdersTableProps {
@@ -36,18 +38,64 @@ export interface OrdersTableProps {
   emptyKind?: EmptyKind;
 }
 
-/** "03/05/2026 08:30:00" as date over time, so the widest column takes half the room. */
-export function StackedTime({ text }: { text: string }) {
+/** "03/05/2026 08:30:00" on one line, its time muted: a row is one line high. */
+export function OrderTime({ text }: { text: string }) {
   const [date, time] = text.split(' ');
   return (
     <span className={styles.ordersTime}>
-      <span>{date}</span>
-      {time && <span className={styles.ordersMuted}>{time}</span>}
+      {date}
+      {time && <span className={styles.ordersMuted}> {time}</span>}
     </span>
   );
 }
 
-function useColumns(): TableColumnsType<SpotOrder> {
+/**
+ * What an order's quantity column shows: the quantity (with its coin where asked), or for a
+ * market buy by amount the quote amount it spends, with its coin.
+ */
+export function OrderQuantity({
+  order,
+  withCoin = false,
+}: {
+  order: SpotOrder;
+  withCoin?: boolean;
+}) {
+  const [base, quote] = pairOf(order.symbol);
+  if (order.quantity === null && order.quoteAmount !== null)
+    return <Amount value={order.quoteAmount} unit={quote.toUpperCase()} />;
+  return <Amount value={order.quantity} unit={withCoin ? base.toUpperCase() : undefined} />;
+}
+
+/** Which orders show their fills under the row; toggled from the row's action cell. */
+function useExpanded() {
+  const [keys, setKeys] = useState<string[]>([]);
+  return {
+    keys,
+    isOpen: (id: string) => keys.includes(id),
+    toggle: (id: string) =>
+      setKeys((open) => (open.includes(id) ? open.filter((k) => k !== id) : [...open, id])),
+  };
+}
+
+/** The chevron that opens an order's fills under its row (named for screen readers). */
+function FillsToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  const { t } = useTranslation('spot');
+  const label = open ? t('orders.fills.hide') : t('orders.fills.show');
+  return (
+    <Tooltip title={label}>
+      <Button
+        type="text"
+        size="small"
+        aria-expanded={open}
+        aria-label={label}
+        icon={open ? <UpOutlined /> : <DownOutlined />}
+        onClick={onToggle}
+      />
+    </Tooltip>
+  );
+}
+
+function useColumns(expanded: ReturnType<typeof useExpanded>): TableColumnsType<SpotOrder> {
   const { t } = useTranslation('spot');
   const formatTime = useFormatTime();
   const num = { align: 'right' as const, className: 'num' };
@@ -55,7 +103,7 @@ function useColumns(): TableColumnsType<SpotOrder> {
     {
       key: 'time',
       title: t('orders.col.time'),
-      render: (_, o) => <StackedTime text={formatTime(isoOf(o.time))} />,
+      render: (_, o) => <OrderTime text={formatTime(isoOf(o.time))} />,
     },
     { key: 'pair', title: t('orders.col.pair'), render: (_, o) => displayName(o.symbol) },
     { key: 'type', title: t('orders.col.type'), render: (_, o) => t(orderTypeKey(o.type)) },
@@ -70,37 +118,37 @@ function useColumns(): TableColumnsType<SpotOrder> {
       key: 'price',
       title: t('orders.col.price'),
       ...num,
-      render: (_, o) => (o.price === null ? t('orders.type.market') : exactAmount(o.price)),
+      render: (_, o) => (o.price === null ? t('orders.type.market') : <Price value={o.price} />),
     },
     {
       key: 'trigger',
-      title: <span className={styles.ordersTh}>{t('orders.col.triggerPrice')}</span>,
+      title: t('orders.col.triggerPrice'),
       ...num,
-      render: (_, o) => exactAmount(o.triggerPrice),
+      render: (_, o) => <Price value={o.triggerPrice} />,
     },
     {
       key: 'quantity',
       title: t('orders.col.quantity'),
       ...num,
-      render: (_, o) => exactAmount(o.quantity),
+      render: (_, o) => <OrderQuantity order={o} />,
     },
     {
       key: 'filled',
       title: t('orders.col.filled'),
       ...num,
-      render: (_, o) => exactAmount(o.filledQuantity),
+      render: (_, o) => <Amount value={o.filledQuantity} />,
     },
     {
       key: 'average',
-      title: <span className={styles.ordersTh}>{t('orders.col.averagePrice')}</span>,
+      title: t('orders.col.averagePrice'),
       ...num,
-      render: (_, o) => exactAmount(o.averagePrice),
+      render: (_, o) => <Price value={o.averagePrice} />,
     },
     {
       key: 'value',
-      title: <span className={styles.ordersTh}>{t('orders.col.entrustedValue')}</span>,
+      title: t('orders.col.entrustedValue'),
       ...num,
-      render: (_, o) => exactAmount(o.entrustedValue),
+      render: (_, o) => <Amount value={orderValue(o)} />,
     },
     {
       key: 'status',
@@ -108,10 +156,17 @@ function useColumns(): TableColumnsType<SpotOrder> {
       render: (_, o) => <span className={styles.ordersStatus}>{t(orderStatusKey(o))}</span>,
     },
     {
+      // The fills open from here, beside the cancel, rather than from an untitled first
+      // column.
       key: 'action',
       title: t('orders.col.action'),
       align: 'right',
-      render: (_, o) => (isOpenOrder(o) ? <CancelButton order={o} /> : null),
+      render: (_, o) => (
+        <span className={styles.ordersActions}>
+          <FillsToggle open={expanded.isOpen(o.id)} onToggle={() => expanded.toggle(o.id)} />
+          {isOpenOrder(o) ? <CancelButton order={o} /> : null}
+        </span>
+      ),
     },
   ];
 }
@@ -123,7 +178,8 @@ function useColumns(): TableColumnsType<SpotOrder> {
  */
 export function OrdersTable(props: OrdersTableProps) {
   const { t } = useTranslation('spot');
-  const columns = useColumns();
+  const expanded = useExpanded();
+  const columns = useColumns(expanded);
   const phone = useIsPhone();
   if (props.failed && !props.orders)
     return <LoadFailed title={t('orders.loadFailed')} onRetry={props.onRetry} />;
@@ -161,9 +217,16 @@ export function OrdersTable(props: OrdersTableProps) {
         locale={{
           emptyText: <EmptyState kind={props.emptyKind} description={props.emptyText} />,
         }}
-        scroll={{ x: 'max-content' }}
+        // Columns as wide as their content, the table as wide as the panel: a title wraps
+        // (between words) only when the panel is too narrow for every title on one line,
+        // and then the panel scrolls sideways rather than squeeze a figure.
+        tableLayout="auto"
         onRow={(order) => ({ 'data-order-id': order.id }) as HTMLAttributes<HTMLElement>}
-        expandable={{ expandedRowRender: (order) => <OrderFills orderId={order.id} /> }}
+        expandable={{
+          showExpandColumn: false,
+          expandedRowKeys: expanded.keys,
+          expandedRowRender: (order) => <OrderFills orderId={order.id} />,
+        }}
         pagination={
           paged
             ? {

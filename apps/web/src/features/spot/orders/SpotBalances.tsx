@@ -1,10 +1,10 @@
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { exactAmount } from '../data/amounts.ts';
 import { useSpotWallet } from '../data/spot-queries.ts';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import styles from './orders.module.css';
 import ui from '../../../shared/ui/market.module.css';
+import { Amount } from '../../../shared/ui/numbers.tsx';
 
 /** The market's base and quote coins in the spot wallet: available and held by orders. */
 export function SpotBalances({ symbol }: { symbol: string }) {
@@ -28,8 +28,12 @@ export function SpotBalances({ symbol }: { symbol: string }) {
           {rows.map((row) => (
             <tr key={row.coin} data-coin={row.coin}>
               <td className={styles.ordersCoin}>{row.coin.toUpperCase()}</td>
-              <td className="num">{exactAmount(row.available)}</td>
-              <td className="num">{exactAmount(row.held)}</td>
+              <td className="num">
+                <Amount value={row.available} />
+              </td>
+              <td className="num">
+                <Amount value={row.held} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -126,18 +126,18 @@ describe('spot orders panel', { timeout: 20_000 }, () => {
     expect(cells.getByText('BTC/USDT')).toBeTruthy();
     expect(cells.getByText('Limit')).toBeTruthy();
     expect(cells.getByText('Buy').className).toContain(ui.up);
-    expect(cells.getAllByText('65,000.5')).toHaveLength(2); // price and average price
+    expect(cells.getAllByText('65,000.50')).toHaveLength(2); // price and average price
     expect(cells.getByText('0.25')).toBeTruthy();
     expect(cells.getByText('0.1')).toBeTruthy();
-    expect(cells.getByText('16,250.125')).toBeTruthy();
+    expect(cells.getByText('16,250.12')).toBeTruthy();
     expect(cells.getByText('Partially filled')).toBeTruthy();
-    // Date over time, in the user's timezone and date format.
+    // Date and time on one line, in the user's timezone and date format.
     expect(cells.getByText('03/05/2026')).toBeTruthy();
     expect(cells.getByText('08:30:00')).toBeTruthy();
 
     const stop = within(table.querySelector('[data-order-id="102"]') as HTMLElement);
     expect(stop.getByText('Stop-limit')).toBeTruthy();
-    expect(stop.getByText('61,000')).toBeTruthy();
+    expect(stop.getByText('61,000.00')).toBeTruthy();
     expect(stop.getByText('Waiting for trigger price')).toBeTruthy();
     expect(stop.getByText('Sell').className).toContain(ui.down);
 
@@ -204,7 +204,7 @@ describe('spot orders panel', { timeout: 20_000 }, () => {
     await waitFor(() => {
       if (!table.querySelector('[data-order-id="101"]')) throw new Error('no row yet');
     });
-    fireEvent.click(within(table).getAllByRole('button', { name: /expand row/i })[0]!);
+    fireEvent.click(within(table).getAllByRole('button', { name: 'Show fills' })[0]!);
     const fills = await screen.findByRole('table', { name: 'Fills of this order' });
     expect(within(fills).getByText('Taker')).toBeTruthy();
     expect(fills.querySelector('[data-fill-id="9001"]')).toBeTruthy();
@@ -225,8 +225,8 @@ describe('spot orders panel', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Balances' }));
     const balances = await screen.findByTestId('balances');
     const usdt = balances.querySelector('[data-coin="USDT"]') as HTMLElement;
-    expect(within(usdt).getByText('83,749.875')).toBeTruthy();
-    expect(within(usdt).getByText('16,250.125')).toBeTruthy();
+    expect(within(usdt).getByText('83,749.87')).toBeTruthy();
+    expect(within(usdt).getByText('16,250.12')).toBeTruthy();
   });
 
   it('shows each order as a card on a phone, with every field and its cancel button', async () => {
@@ -245,7 +245,7 @@ describe('spot orders panel', { timeout: 20_000 }, () => {
       expect(list.querySelector('table')).toBeNull();
       const fields = within(card);
       expect(fields.getByText('Trigger price')).toBeTruthy();
-      expect(fields.getByText('61,000')).toBeTruthy();
+      expect(fields.getByText('61,000.00')).toBeTruthy();
       expect(fields.getByText('Waiting for trigger price')).toBeTruthy();
       expect(fields.getByRole('button', { name: 'Cancel' })).toBeTruthy();
     } finally {

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { SpotFill } from '@meridian/contract/calls/spot';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { displayName } from '../../markets/index.ts';
-import { exactAmount } from '../data/amounts.ts';
 import { isoOf, orderSideKey } from '../data/order-labels.ts';
 import { useMyFills } from '../data/spot-queries.ts';
-import { StackedTime } from './OrdersTable.tsx';
+import { OrderTime } from './OrdersTable.tsx';
+import { Amount, Price } from '../../../shared/ui/numbers.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import ui from '../../../shared/ui/market.module.css';
@@ -23,7 +23,7 @@ export function TradeHistory({ symbol }: { symbol: string }) {
     {
       key: 'time',
       title: t('orders.col.time'),
-      render: (_, f) => <StackedTime text={formatTime(isoOf(f.time))} />,
+      render: (_, f) => <OrderTime text={formatTime(isoOf(f.time))} />,
     },
     { key: 'pair', title: t('orders.col.pair'), render: (_, f) => displayName(f.symbol) },
     {
@@ -34,19 +34,29 @@ export function TradeHistory({ symbol }: { symbol: string }) {
       ),
     },
     { key: 'role', title: t('orders.col.role'), render: (_, f) => t(`orders.role.${f.role}`) },
-    { key: 'price', title: t('orders.col.price'), ...num, render: (_, f) => exactAmount(f.price) },
+    {
+      key: 'price',
+      title: t('orders.col.price'),
+      ...num,
+      render: (_, f) => <Price value={f.price} />,
+    },
     {
       key: 'quantity',
       title: t('orders.col.quantity'),
       ...num,
-      render: (_, f) => exactAmount(f.quantity),
+      render: (_, f) => <Amount value={f.quantity} />,
     },
-    { key: 'value', title: t('orders.col.value'), ...num, render: (_, f) => exactAmount(f.value) },
+    {
+      key: 'value',
+      title: t('orders.col.value'),
+      ...num,
+      render: (_, f) => <Amount value={f.value} />,
+    },
     {
       key: 'fee',
       title: t('orders.col.fee'),
       ...num,
-      render: (_, f) => `${exactAmount(f.fee)} ${f.feeCoin}`,
+      render: (_, f) => <Amount value={f.fee} unit={f.feeCoin} />,
     },
   ];
   if (fills.isError)
@@ -60,6 +70,7 @@ export function TradeHistory({ symbol }: { symbol: string }) {
         dataSource={fills.data ?? []}
         loading={fills.isPending}
         locale={{ emptyText: <EmptyState description={t('orders.empty.trades')} /> }}
+        tableLayout="auto"
         scroll={{ x: 'max-content' }}
         onRow={(fill) => ({ 'data-fill-id': fill.id }) as HTMLAttributes<HTMLElement>}
         pagination={false}

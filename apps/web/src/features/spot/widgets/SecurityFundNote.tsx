@@ -1,10 +1,10 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@meridian/core';
 import { ratePercent } from '../data/amounts.ts';
 import { useSecurityFund } from '../data/public-queries.ts';
 import { cx } from '../../../shared/ui/cx.ts';
+import { Amount } from '../../../shared/ui/numbers.tsx';
 import styles from './security-fund.module.css';
 
 /** PRODUCT 2.4: the share of fees the fund receives, as the seed words it. */
@@ -47,7 +47,7 @@ export function SecurityFundNote({
           {balances.map((b) => (
             <li key={b.coin} data-coin={b.coin}>
               <span className={styles.fundCoin}>{b.coin.toUpperCase()}</span>
-              <span className="num">{formatNumber(b.amount)}</span>
+              <Amount value={b.amount} />
             </li>
           ))}
         </ul>

@@ -1,17 +1,16 @@
 import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatPrice } from '@meridian/core';
 import type { MarketRow } from '@meridian/contract/calls/market';
 import { useTicker } from '../../data/hooks.ts';
 import { rowSymbol } from '../../data/symbols.ts';
-import { ChangePercent } from '../../widgets/Change.tsx';
 import { PairName } from '../../widgets/Pair.tsx';
 import { useTickDirection } from '../../widgets/direction.ts';
 import { Sparkline } from './Sparkline.tsx';
 import styles from './home.module.css';
 import { cx } from '../../../../shared/ui/cx.ts';
 import { priceTone } from '../../../../shared/ui/tone.ts';
+import { Fiat, Percent, Price } from '../../../../shared/ui/numbers.tsx';
 
 /** How many main markets the home page shows. */
 export const OVERVIEW_SIZE = 4;
@@ -31,11 +30,10 @@ function OverviewCard({ row }: { row: MarketRow }) {
     <Link to={`/market/main?symbol=${symbol}`} className={styles.overviewCard}>
       <div className={styles.overviewTop}>
         <PairName name={row.symbol_name} />
-        <ChangePercent value={ticker?.priceChangePercent ?? row.zdf} />
+        <Percent value={ticker?.priceChangePercent ?? row.zdf} />
       </div>
-      <div className={cx('num', styles.overviewPrice, priceTone(direction))}>
-        {formatPrice(price)}
-      </div>
+      <Price value={price} className={cx(styles.overviewPrice, priceTone(direction))} />
+      <Fiat value={price} className={styles.overviewFiat} />
       <Sparkline symbol={symbol} />
     </Link>
   );

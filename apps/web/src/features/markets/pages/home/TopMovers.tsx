@@ -4,13 +4,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useStore } from 'zustand';
-import { compareDecimal, formatPrice } from '@meridian/core';
+import { compareDecimal } from '@meridian/core';
 import type { MarketRow, PriceInfo } from '@meridian/contract/calls/market';
 import { useMarketLayer } from '../../data/hooks.ts';
 import { rowSymbol } from '../../data/symbols.ts';
-import { ChangePercent } from '../../widgets/Change.tsx';
 import { PairName } from '../../widgets/Pair.tsx';
 import styles from './home.module.css';
+import { Percent, Price } from '../../../../shared/ui/numbers.tsx';
 
 export const MOVERS_SIZE = 5;
 
@@ -59,8 +59,8 @@ function MoverList({ title, movers }: { title: string; movers: Mover[] }) {
             <li key={m.row.id}>
               <Link to={`/market/main?symbol=${rowSymbol(m.row)}`} className={styles.moverRow}>
                 <PairName name={m.row.symbol_name} />
-                <span className="num">{formatPrice(m.close)}</span>
-                <ChangePercent value={m.percent} pill />
+                <Price value={m.close} />
+                <Percent value={m.percent} pill />
               </Link>
             </li>
           ))}

@@ -1,9 +1,7 @@
 import { memo } from 'react';
-import { formatNumber, formatPrice } from '@meridian/core';
 import type { MarketRow } from '@meridian/contract/calls/market';
 import { useTicker } from '../../data/hooks.ts';
 import { rowSymbol } from '../../data/symbols.ts';
-import { ChangePercent } from '../../widgets/Change.tsx';
 import { PairName } from '../../widgets/Pair.tsx';
 import { useTickDirection } from '../../widgets/direction.ts';
 import { FavouriteStar } from '../../widgets/FavouriteStar.tsx';
@@ -11,6 +9,7 @@ import styles from './quotes.module.css';
 import { cx } from '../../../../shared/ui/cx.ts';
 import ui from '../../../../shared/ui/market.module.css';
 import { priceTone } from '../../../../shared/ui/tone.ts';
+import { Amount, Percent, Price } from '../../../../shared/ui/numbers.tsx';
 
 /**
  * One market of the table. It subscribes to its own symbol's ticker, so a tick repaints
@@ -45,19 +44,17 @@ export const QuoteRow = memo(function QuoteRow({
       </td>
       <td>
         <PairName name={row.symbol_name} />
-        <span className={`${styles.quoteSub} num ${ui.muted}`}>{formatNumber(volume)}</span>
+        <Amount value={volume} compact className={`${styles.quoteSub} ${ui.muted}`} />
       </td>
       <td className={cx(styles.colPrice, 'num', priceTone(direction))} data-testid="quote-price">
-        {formatPrice(price)}
+        <Price value={price} />
       </td>
       <td className={`${styles.colChange} num`} data-testid="quote-change">
-        <ChangePercent
-          value={ticker?.priceChangePercent ?? row.zdf}
-          pill
-          className={styles.changePill}
-        />
+        <Percent value={ticker?.priceChangePercent ?? row.zdf} pill className={styles.changePill} />
       </td>
-      <td className={`${styles.colVolume} num`}>{formatNumber(volume)}</td>
+      <td className={`${styles.colVolume} num`}>
+        <Amount value={volume} compact />
+      </td>
     </tr>
   );
 });

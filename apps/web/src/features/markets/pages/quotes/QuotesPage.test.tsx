@@ -130,7 +130,7 @@ describe('quotes table', () => {
     await screen.findByText('DOGE');
     act(() => feed.tickers.snapshot([priceInfo('btcusdt', '70000', 1, '3.00')]));
     const btc = screen.getAllByRole('row').find((r) => r.getAttribute('data-symbol') === 'btcusdt');
-    expect(within(btc!).getByTestId('quote-price').textContent).toBe('70.00K');
+    expect(within(btc!).getByTestId('quote-price').textContent).toBe('70,000.00');
   });
 
   it('sends a visitor who stars a market to the login page and back', async () => {

@@ -1,11 +1,11 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Button, Card, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@meridian/core';
 import { useRatePage } from './useRatePage.ts';
 import { EmptyState } from '../../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../../shared/ui/LoadFailed.tsx';
 import ui from '../../../../shared/ui/market.module.css';
+import { Fiat } from '../../../../shared/ui/numbers.tsx';
 import styles from './rate.module.css';
 
 /** `/rate/index`: the reference exchange rates and the choice of display currency. */
@@ -50,7 +50,7 @@ export function RatePage() {
                   </span>
                 </td>
                 <td className="num">
-                  {formatNumber(row.rate)} {row.code}
+                  <Fiat value={row.rate} currency={{ code: row.code }} show="code" />
                 </td>
                 <td className={styles.rateAction}>
                   {row.code === page.current ? (

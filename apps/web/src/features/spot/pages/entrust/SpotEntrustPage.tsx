@@ -98,7 +98,8 @@ export function SpotEntrustPage() {
   }
 
   return (
-    <Card className={styles.entrustPage} title={t('orders.centre.title')}>
+    // A trading screen: the whole width, so an order's every field fits on one row.
+    <Card className={styles.entrustPage} title={t('orders.centre.title')} data-layout="wide">
       <div className={styles.entrustFilters}>
         <label className={styles.entrustFilter}>
           <span>{t('orders.centre.market')}</span>

@@ -99,7 +99,7 @@ describe('trading rules page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(fund.querySelector('[data-coin="USDT"]')).toBeTruthy());
     // formatNumber: from 1,000 three decimals, cut rather than rounded.
     expect(
-      within(fund.querySelector('[data-coin="USDT"]') as HTMLElement).getByText('1234.567'),
+      within(fund.querySelector('[data-coin="USDT"]') as HTMLElement).getByText('1,234.567'),
     ).toBeTruthy();
     expect(
       within(fund.querySelector('[data-coin="BTC"]') as HTMLElement).getByText('0.00012345'),

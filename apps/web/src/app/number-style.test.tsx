@@ -1,0 +1,265 @@
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MarketRow } from '@meridian/contract/calls/market';
+import type { SpotOrder } from '@meridian/contract/calls/spot';
+import type { ApiCall } from '../shared/api/client.ts';
+import { initI18n } from '../shared/i18n/index.ts';
+import i18next from 'i18next';
+import { useSession } from '../shared/session/store.ts';
+import { testUser } from '../shared/session/test-user.ts';
+import { useSettings } from '../shared/settings/store.ts';
+import { FakeSocket } from '../shared/testing/fake-socket.ts';
+import { installDomShims, testPlatformConfig } from '../shared/testing/fixtures.ts';
+import { TestProviders } from '../shared/testing/TestProviders.tsx';
+import {
+  createFavourites,
+  MarketFeed,
+  MarketLayerContext,
+  MarketOverview,
+  QuoteRow,
+  RatePage,
+  TopMovers,
+} from '../features/markets/testing.ts';
+import { OrderCards, OrdersTable, SpotBalances, testOrder } from '../features/spot/testing.ts';
+import { SettingsDrawer } from './settings/SettingsDrawer.tsx';
+
+/**
+ * Issue 14: one value reads the same on every page. Each kind of figure (price, amount,
+ * change, fiat) goes through every page's own cell, in English and in German, and every
+ * page must print the same text.
+ *
+ * The trade page (order book, recent trades, order form, market switcher) is converted
+ * separately: add its cells to the tables below as `page: render` entries.
+ */
+
+const BTC = '66777.57';
+const QUANTITY = '100066.613986';
+const CHANGE = '-3.456';
+const KRW_RATE = '1460.000';
+
+const row: MarketRow = {
+  id: 'btc',
+  c_id: 'btc',
+  symbol_name: 'BTC/USDT',
+  base_symbol: 'BTC',
+  plate: 'main',
+  close: BTC,
+  amount: '123456789',
+  zdf: CHANGE,
+  part_cou: 2,
+  full_cou: 6,
+  collect: 0,
+};
+const order: SpotOrder = testOrder({
+  price: BTC,
+  averagePrice: BTC,
+  quantity: QUANTITY,
+  filledQuantity: '0',
+  entrustedValue: QUANTITY,
+});
+
+function fakeApi() {
+  const quiet = vi.fn(async (spec: { path: string }) => {
+    if (spec.path.includes('getCoinRate'))
+      return [
+        {
+          exchange_value: 'KRW',
+          quote_currency: 'USDT',
+          exchange_code: 'krw',
+          rate: KRW_RATE,
+          symbol: '₩',
+        },
+      ];
+    if (spec.path.includes('wallet'))
+      return {
+        base: { coin: 'btc', available: QUANTITY, held: '0' },
+        quote: { coin: 'usdt', available: '0', held: '0' },
+      };
+    return [];
+  });
+  return Object.assign(vi.fn(), { quiet }) as unknown as ApiCall;
+}
+
+/** Renders one page's piece with what it needs around it, and returns its root. */
+function mount(ui: ReactElement): HTMLElement {
+  const api = fakeApi();
+  const feed = new MarketFeed({
+    api,
+    socketUrl: 'ws://test',
+    createSocket: (u) => new FakeSocket(u),
+  });
+  const layer = {
+    feed,
+    favourites: createFavourites({ add: async () => null, remove: async () => null }),
+  };
+  const router = createMemoryRouter([{ path: '*', element: ui }]);
+  const { container } = render(
+    <TestProviders api={api} config={testPlatformConfig({ socketUrl: 'ws://test' })}>
+      <MarketLayerContext.Provider value={layer}>
+        <RouterProvider router={router} />
+      </MarketLayerContext.Provider>
+    </TestProviders>,
+  );
+  return container;
+}
+
+const cell = (root: HTMLElement, kind: string, index = 0) =>
+  within(root).getAllByText((_, el) => el?.getAttribute('data-number') === kind)[index]!
+    .textContent;
+
+type Page = [page: string, read: () => Promise<string | null> | string | null];
+
+const PRICE_CELLS: Page[] = [
+  [
+    'home: main markets',
+    () => cell(mount(<MarketOverview rows={[row]} loading={false} />), 'price'),
+  ],
+  ['home: top movers', () => cell(mount(<TopMovers rows={[row]} />), 'price')],
+  [
+    'quotes: row',
+    () =>
+      cell(
+        mount(
+          <table>
+            <tbody>
+              <QuoteRow row={row} onOpen={() => {}} onToggleStar={() => {}} />
+            </tbody>
+          </table>,
+        ),
+        'price',
+      ),
+  ],
+  ['orders: table', () => cell(mount(<OrdersTableOf orders={[order]} />), 'price')],
+  [
+    'orders: card',
+    () => cell(mount(<OrderCards orders={[order]} loading={false} emptyText="" />), 'price'),
+  ],
+  // Trade page: add the order book, recent trades and order form cells here.
+];
+
+const AMOUNT_CELLS: Page[] = [
+  ['orders: table', () => cell(mount(<OrdersTableOf orders={[order]} />), 'amount')],
+  [
+    'orders: card',
+    () => cell(mount(<OrderCards orders={[order]} loading={false} emptyText="" />), 'amount'),
+  ],
+  [
+    'orders: balances',
+    async () => {
+      useSession.getState().signIn({
+        token: 't',
+        refreshToken: 'r',
+        issuedAt: new Date().toISOString(),
+        userInfo: testUser(),
+      });
+      const root = mount(<SpotBalances symbol="btcusdt" />);
+      await waitFor(() => expect(root.querySelector('[data-coin="btc"]')).toBeTruthy());
+      return cell(root.querySelector('[data-coin="btc"]')!, 'amount');
+    },
+  ],
+  // Trade page: add the order form's available balance and order value here.
+];
+
+const PERCENT_CELLS: Page[] = [
+  [
+    'home: main markets',
+    () => cell(mount(<MarketOverview rows={[row]} loading={false} />), 'percent'),
+  ],
+  ['home: top movers', () => cell(mount(<TopMovers rows={[row]} />), 'percent')],
+  [
+    'quotes: row',
+    () =>
+      cell(
+        mount(
+          <table>
+            <tbody>
+              <QuoteRow row={row} onOpen={() => {}} onToggleStar={() => {}} />
+            </tbody>
+          </table>,
+        ),
+        'percent',
+      ),
+  ],
+  // Trade page: add the market switcher's and the header's change here.
+];
+
+const RATE_CELLS: Page[] = [
+  [
+    'rate page',
+    async () => {
+      const root = mount(<RatePage />);
+      await screen.findByText('KRW');
+      return cell(root, 'fiat');
+    },
+  ],
+  [
+    'settings drawer',
+    async () => {
+      useSettings.setState({ currency: { code: 'KRW', symbol: '₩', rate: KRW_RATE } });
+      mount(<SettingsDrawer />);
+      screen.getByRole('button', { name: i18next.t('settings.title') }).click();
+      const rate = await screen.findByTestId('settings-rate');
+      return cell(rate, 'fiat');
+    },
+  ],
+];
+
+function OrdersTableOf({ orders }: { orders: SpotOrder[] }) {
+  return (
+    <OrdersTable
+      testId="orders"
+      orders={orders}
+      loading={false}
+      failed={false}
+      onRetry={() => {}}
+      page={1}
+      size={20}
+      total={orders.length}
+      onPage={() => {}}
+      emptyText=""
+    />
+  );
+}
+
+const EXPECTED = {
+  en: { price: '66,777.57', amount: '100,066.6', percent: '-3.46%', rate: '1,460\u00a0KRW' },
+  de: { price: '66.777,57', amount: '100.066,6', percent: '-3,46\u00a0%', rate: '1.460\u00a0KRW' },
+} as const;
+
+// Rendering antd tables in jsdom is slow on a busy machine; the limit only stops a hang.
+describe.each(['en', 'de'] as const)(
+  'one number style on every page (%s)',
+  { timeout: 20_000 },
+  (language) => {
+    beforeAll(async () => {
+      installDomShims();
+      await initI18n(language, ['markets', 'spot']);
+    });
+    afterEach(() => {
+      cleanup();
+      useSession.getState().logout();
+      useSettings.setState({ language, currency: { code: 'USD', symbol: '$', rate: '1' } });
+    });
+
+    const expected = EXPECTED[language];
+    it.each(PRICE_CELLS)('a price on %s', async (_, read) => {
+      useSettings.setState({ language });
+      expect(await read()).toBe(expected.price);
+    });
+    it.each(AMOUNT_CELLS)('an amount on %s', async (_, read) => {
+      useSettings.setState({ language });
+      expect(await read()).toBe(expected.amount);
+    });
+    it.each(PERCENT_CELLS)('a change on %s', async (_, read) => {
+      useSettings.setState({ language });
+      expect(await read()).toBe(expected.percent);
+    });
+    it.each(RATE_CELLS)('a rate on the %s', async (_, read) => {
+      useSettings.setState({ language });
+      expect(await read()).toBe(expected.rate);
+    });
+    it.todo('the trade page: order book, recent trades, order form and market switcher');
+  },
+);
