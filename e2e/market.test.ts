@@ -56,11 +56,11 @@ describe('market pages in a browser', () => {
     const box = await page.locator('[data-testid="candle-chart"]').boundingBox();
     expect(box?.width ?? 0).toBeGreaterThan(200);
     expect(box?.height ?? 0).toBeGreaterThan(200);
-    // The book draws at most 12 rows a side, and never an empty one.
+    // The book draws at most 10 rows a side, and never an empty one.
     await page.getByTestId('book-row').first().waitFor();
     const rows = await page.getByTestId('book-row').allInnerTexts();
     expect(rows.length).toBeGreaterThan(1);
-    expect(rows.length).toBeLessThanOrEqual(24);
+    expect(rows.length).toBeLessThanOrEqual(20);
     for (const row of rows) expect(row).toMatch(/\d/);
     await page.getByText('Order book').waitFor();
     // The 24 h header fills from the DETAIL channel (or the initial HTTP tickers).

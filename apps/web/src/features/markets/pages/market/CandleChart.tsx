@@ -8,6 +8,7 @@ import { INTERVALS } from './useMarketPage.ts';
 import { useCandleChart } from './useCandleChart.ts';
 import { cx } from '../../../../shared/ui/cx.ts';
 import { useNumberLocale } from '../../../../shared/ui/numbers.tsx';
+import { displayAmount, displayPrice } from '@meridian/core';
 
 export function CandleChart({
   interval,
@@ -26,7 +27,26 @@ export function CandleChart({
   const timezone = useSettings((s) => s.timezone);
   const container = useRef<HTMLDivElement>(null);
   const locale = useNumberLocale();
-  const { hasCandles } = useCandleChart(container, { theme, timezone, priceDecimals, locale });
+  const legend = useRef<HTMLDivElement>(null);
+  const price = (value: string) => displayPrice(value, { locale, decimals: priceDecimals });
+  const { hasCandles } = useCandleChart(container, {
+    theme,
+    timezone,
+    priceDecimals,
+    locale,
+    legend: {
+      element: legend,
+      text: (candle) =>
+        t('market.detail.ohlc', {
+          open: price(candle.open),
+          high: price(candle.high),
+          low: price(candle.low),
+          close: price(candle.close),
+          volume: displayAmount(candle.volume, { locale, compact: true }),
+          interpolation: { escapeValue: false },
+        }),
+    },
+  });
   return (
     <Card
       size="small"
@@ -45,6 +65,8 @@ export function CandleChart({
     >
       <div className={styles.chartBox}>
         <div ref={container} className={styles.chartCanvas} data-testid="candle-chart" />
+        {/* Beside the attribution logo, in the band the candles keep clear. */}
+        <div ref={legend} className={cx('num', styles.chartLegend)} data-testid="chart-legend" />
         {hasCandles ? null : (
           <Empty className={styles.chartEmpty} description={t('market.detail.noCandles')} />
         )}

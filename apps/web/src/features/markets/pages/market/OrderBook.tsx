@@ -15,8 +15,9 @@ import ui from '../../../../shared/ui/market.module.css';
 import { priceTone } from '../../../../shared/ui/tone.ts';
 import { Amount, Price, useNumberLocale } from '../../../../shared/ui/numbers.tsx';
 
-/** Rows per side: fixed, so the book never changes height while it ticks. */
-export const BOOK_ROWS = 12;
+/** Rows per side at most: the depth the platform's market makers quote, so a normal book
+ * fills them all; the sides keep this height, so the book never moves while it ticks. */
+export const BOOK_ROWS = 10;
 
 /** The order book of the market on screen, as at most `rows` levels per side (ARCHITECTURE). */
 export function useOrderBook(rows = BOOK_ROWS, step: string | null = null) {

@@ -76,7 +76,15 @@ function clockIn(timezone: string, withDate: boolean) {
  */
 export function useCandleChart(
   container: RefObject<HTMLDivElement | null>,
-  options: { theme: Theme; timezone: string; priceDecimals: number; locale: string },
+  options: {
+    theme: Theme;
+    timezone: string;
+    priceDecimals: number;
+    locale: string;
+    /** Where the hovered candle's open, high, low, close and volume are written (the last
+     * candle's when nothing is hovered), and how; written directly, never re-rendered. */
+    legend?: { element: RefObject<HTMLDivElement | null>; text: (candle: CandleData) => string };
+  },
 ): { hasCandles: boolean } {
   const { feed } = useMarketLayer();
   const chartRef = useRef<IChartApi | null>(null);
@@ -84,6 +92,12 @@ export function useCandleChart(
     () => feed.candles.store.getState().candles.length > 0,
   );
   const { theme, timezone, priceDecimals, locale } = options;
+  // The legend's wording follows the language without re-creating the chart.
+  const legendText = useRef(options.legend?.text);
+  useEffect(() => {
+    legendText.current = options.legend?.text;
+  });
+  const legendElement = options.legend?.element;
 
   useEffect(() => {
     const element = container.current;
@@ -137,6 +151,32 @@ export function useCandleChart(
     candles.priceScale().applyOptions(CANDLE_SCALE);
 
     let shown: CandleData[] = [];
+    let hovered: number | null = null;
+    const describe = (candle: CandleData | undefined) => {
+      const legend = legendElement?.current;
+      const text = legendText.current;
+      if (!legend || !text) return;
+      legend.textContent = candle ? text(candle) : '';
+      legend.dataset.direction =
+        candle && compareDecimal(candle.close, candle.open) < 0 ? 'down' : 'up';
+    };
+    // The candle at a chart time: `shown` is oldest first, so a binary search finds it.
+    const candleAt = (time: number) => {
+      let low = 0;
+      let high = shown.length - 1;
+      while (low <= high) {
+        const middle = (low + high) >> 1;
+        const at = toTime(shown[middle]!.time);
+        if (at === time) return shown[middle];
+        if (at < time) low = middle + 1;
+        else high = middle - 1;
+      }
+      return undefined;
+    };
+    chart.subscribeCrosshairMove((param) => {
+      hovered = typeof param.time === 'number' ? param.time : null;
+      describe(hovered === null ? shown.at(-1) : candleAt(hovered));
+    });
     const paint = (state: CandlesState) => {
       const list = state.candles;
       setHasCandles(list.length > 0);
@@ -153,6 +193,7 @@ export function useCandleChart(
         }
       }
       shown = list;
+      if (hovered === null) describe(list.at(-1));
     };
     paint(feed.candles.store.getState());
     const unsubscribe = feed.candles.store.subscribe(paint);
@@ -161,7 +202,7 @@ export function useCandleChart(
       chart.remove();
       chartRef.current = null;
     };
-  }, [container, feed, theme, timezone, priceDecimals, locale]);
+  }, [container, feed, theme, timezone, priceDecimals, locale, legendElement]);
 
   return { hasCandles };
 }
