@@ -18,11 +18,21 @@ import {
   MarketFeed,
   MarketLayerContext,
   MarketOverview,
+  MarketStats,
+  OrderBook,
+  priceInfo,
   QuoteRow,
   RatePage,
+  RecentTrades,
   TopMovers,
 } from '../features/markets/testing.ts';
-import { OrderCards, OrdersTable, SpotBalances, testOrder } from '../features/spot/testing.ts';
+import {
+  OrderCards,
+  OrderPanel,
+  OrdersTable,
+  SpotBalances,
+  testOrder,
+} from '../features/spot/testing.ts';
 import { SettingsDrawer } from './settings/SettingsDrawer.tsx';
 
 /**
@@ -30,8 +40,8 @@ import { SettingsDrawer } from './settings/SettingsDrawer.tsx';
  * change, fiat) goes through every page's own cell, in English and in German, and every
  * page must print the same text.
  *
- * The trade page (order book, recent trades, order form, market switcher) is converted
- * separately: add its cells to the tables below as `page: render` entries.
+ * The trade page's order book, recent trades, header and order form are in the tables
+ * too (the market switcher's rows use the markets list's own cells).
  */
 
 const BTC = '66777.57';
@@ -82,14 +92,18 @@ function fakeApi() {
   return Object.assign(vi.fn(), { quiet }) as unknown as ApiCall;
 }
 
-/** Renders one page's piece with what it needs around it, and returns its root. */
-function mount(ui: ReactElement): HTMLElement {
+/**
+ * Renders one page's piece with what it needs around it, and returns its root; `prepare`
+ * fills the market feed first (the trade page's book, trades and tickers).
+ */
+function mount(ui: ReactElement, prepare?: (feed: MarketFeed) => void): HTMLElement {
   const api = fakeApi();
   const feed = new MarketFeed({
     api,
     socketUrl: 'ws://test',
     createSocket: (u) => new FakeSocket(u),
   });
+  prepare?.(feed);
   const layer = {
     feed,
     favourites: createFavourites({ add: async () => null, remove: async () => null }),
@@ -136,7 +150,9 @@ const PRICE_CELLS: Page[] = [
     'orders: card',
     () => cell(mount(<OrderCards orders={[order]} loading={false} emptyText="" />), 'price'),
   ],
-  // Trade page: add the order book, recent trades and order form cells here.
+  ['trade: order book', () => cell(mountBook(), 'price')],
+  ['trade: recent trades', () => cell(mountTrades(), 'price')],
+  ['trade: header', () => cell(mountStats(), 'price')],
 ];
 
 const AMOUNT_CELLS: Page[] = [
@@ -159,7 +175,39 @@ const AMOUNT_CELLS: Page[] = [
       return cell(root.querySelector('[data-coin="btc"]')!, 'amount');
     },
   ],
-  // Trade page: add the order form's available balance and order value here.
+  ['trade: order book', () => cell(mountBook(), 'amount')],
+  ['trade: recent trades', () => cell(mountTrades(), 'amount')],
+  [
+    'trade: order form',
+    async () => {
+      useSession.getState().signIn({
+        token: 't',
+        refreshToken: 'r',
+        issuedAt: new Date().toISOString(),
+        userInfo: testUser(),
+      });
+      const root = mount(
+        <OrderPanel
+          market={{ symbol: 'btcusdt', maths: MATHS, lastPrice: BTC }}
+          coins={{ base: 'btc', quote: 'usdt' }}
+          picked={null}
+          side="sell"
+          phone={false}
+        />,
+      );
+      const available = await waitFor(() => {
+        const sell = within(root).getByRole('region', {
+          name: i18next.t('spot:trade.form.sellTitle', { base: 'BTC' }),
+        });
+        const figure = within(sell).getByTestId('figure-available');
+        if (!figure.querySelector('[data-number]')?.textContent?.match(/\d/))
+          throw new Error('wallet not loaded yet');
+        return figure;
+      });
+      // The figure, without the coin written after it.
+      return cell(available, 'amount')?.replace(/\s*BTC$/, '') ?? null;
+    },
+  ],
 ];
 
 const PERCENT_CELLS: Page[] = [
@@ -182,7 +230,7 @@ const PERCENT_CELLS: Page[] = [
         'percent',
       ),
   ],
-  // Trade page: add the market switcher's and the header's change here.
+  ['trade: header', () => cell(mountStats(), 'percent')],
 ];
 
 const RATE_CELLS: Page[] = [
@@ -205,6 +253,36 @@ const RATE_CELLS: Page[] = [
     },
   ],
 ];
+
+const MATHS = {
+  priceDecimals: 2,
+  quantityDecimals: 6,
+  lotSize: '0.000001',
+  minNotional: '5',
+  makerFeeRate: '0.001',
+  takerFeeRate: '0.002',
+};
+
+/** The trade page's book with one level a side: BTC's price, QUANTITY's amount. */
+const mountBook = () =>
+  mount(<OrderBook symbol="btcusdt" decimals={{ price: 2, amount: 6 }} />, (feed) =>
+    feed.depth.snapshot({
+      symbol: 'btcusdt',
+      asks: [[BTC, QUANTITY]],
+      bids: [],
+      time: 1,
+    }),
+  );
+
+const mountTrades = () =>
+  mount(<RecentTrades decimals={{ price: 2, amount: 6 }} />, (feed) =>
+    feed.trades.snapshot([{ id: '1', price: BTC, amount: QUANTITY, direction: 'buy', time: 1 }]),
+  );
+
+const mountStats = () =>
+  mount(<MarketStats symbol="btcusdt" priceDecimals={2} />, (feed) =>
+    feed.tickers.snapshot([priceInfo('btcusdt', BTC, 1, CHANGE)]),
+  );
 
 function OrdersTableOf({ orders }: { orders: SpotOrder[] }) {
   return (
@@ -260,6 +338,5 @@ describe.each(['en', 'de'] as const)(
       useSettings.setState({ language });
       expect(await read()).toBe(expected.rate);
     });
-    it.todo('the trade page: order book, recent trades, order form and market switcher');
   },
 );

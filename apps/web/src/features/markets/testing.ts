@@ -9,3 +9,6 @@ export { MarketOverview } from './pages/home/MarketOverview.tsx';
 export { TopMovers } from './pages/home/TopMovers.tsx';
 export { QuoteRow } from './pages/quotes/QuoteRow.tsx';
 export { RatePage } from './pages/rate/RatePage.tsx';
+export { MarketStats } from './pages/market/MarketStats.tsx';
+export { OrderBook } from './pages/market/OrderBook.tsx';
+export { RecentTrades } from './pages/market/RecentTrades.tsx';

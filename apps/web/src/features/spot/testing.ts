@@ -5,3 +5,4 @@ export { OrdersTable } from './orders/OrdersTable.tsx';
 export { OrderCards } from './orders/OrderCards.tsx';
 export { SpotBalances } from './orders/SpotBalances.tsx';
 export { HomeAccount } from './widgets/HomeAccount.tsx';
+export { OrderPanel } from './pages/trade/OrderForm.tsx';
