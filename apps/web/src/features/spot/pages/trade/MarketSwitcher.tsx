@@ -13,8 +13,8 @@ import {
   ChangePercent,
   FavouriteStar,
   PairName,
-  atDecimals,
 } from '../../../markets/index.ts';
+import { Price } from '../../../../shared/ui/numbers.tsx';
 import { useSession } from '../../../../shared/session/store.ts';
 import styles from './trade.module.css';
 import { cx } from '../../../../shared/ui/cx.ts';
@@ -46,7 +46,7 @@ function SwitchRow({
         aria-current={current || undefined}
       >
         <PairName name={row.symbol_name} />
-        <span className="num">{atDecimals(ticker?.close ?? row.close, row.part_cou)}</span>
+        <Price value={ticker?.close ?? row.close} decimals={row.part_cou} />
         <ChangePercent value={ticker?.priceChangePercent ?? row.zdf} />
       </button>
     </li>

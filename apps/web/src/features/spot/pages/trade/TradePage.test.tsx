@@ -459,8 +459,8 @@ describe('spot trade page', () => {
       if (!row) throw new Error('switcher not open yet');
       return row;
     });
-    expect(eth.textContent).toContain('3300.50');
-    fireEvent.click(within(eth).getByRole('button', { name: /3300\.50/ }));
+    expect(eth.textContent).toContain('3,300.50');
+    fireEvent.click(within(eth).getByRole('button', { name: /3,300\.50/ }));
     expect(new URLSearchParams(router.state.location.search).get('symbol')).toBe('ethusdt');
   });
 });
