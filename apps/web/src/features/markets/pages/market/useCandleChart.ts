@@ -32,6 +32,8 @@ export const VOLUME_SCALE = { scaleMargins: { top: 0.8, bottom: 0 } } as const;
 /** Candles above the volume, with a tenth at the top kept clear for the attribution logo. */
 export const CANDLE_SCALE = { scaleMargins: { top: 0.1, bottom: 0.22 } } as const;
 const PRICE_SCALE_PX = 72;
+/** The logo's top offset and height, and a little air: what the candles stay below. */
+const LOGO_CLEARANCE_PX = 32;
 const RIGHT_OFFSET_BARS = 6;
 
 // The chart library draws with numbers; these conversions feed pixels only. Nothing here
@@ -149,6 +151,16 @@ export function useCandleChart(
     });
     volume.priceScale().applyOptions(VOLUME_SCALE);
     candles.priceScale().applyOptions(CANDLE_SCALE);
+    // A short chart (a phone's) needs a larger share at the top to keep the logo's 19 px
+    // clear of the candles.
+    const clearTop = () => {
+      const top = Math.max(CANDLE_SCALE.scaleMargins.top, LOGO_CLEARANCE_PX / element.clientHeight);
+      candles.priceScale().applyOptions({
+        scaleMargins: { ...CANDLE_SCALE.scaleMargins, top: Math.min(top, 0.3) },
+      });
+    };
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(clearTop);
+    resized?.observe(element);
 
     let shown: CandleData[] = [];
     let hovered: number | null = null;
@@ -199,6 +211,7 @@ export function useCandleChart(
     const unsubscribe = feed.candles.store.subscribe(paint);
     return () => {
       unsubscribe();
+      resized?.disconnect();
       chart.remove();
       chartRef.current = null;
     };

@@ -49,13 +49,11 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
     ? `/trade/index?type=${TRADE_TYPE}${rest ? `&${rest}` : ''}`
     : `/exchange/full-screen/${TRADE_TYPE}${rest ? `?${rest}` : ''}`;
 
-  // One panel at a time on a short chart row: the switch is the panel's title (on a
-  // phone it is a bar of its own above the panel).
-  const tabbed = !phone && !layout.stacked;
+  // One panel at a time (a phone, or a short chart row): the switch is the panel's title.
+  const tabbed = phone || !layout.stacked;
   const tabs = (
     <Segmented<SideTab>
-      size={phone ? 'middle' : 'small'}
-      block={phone}
+      size="small"
       value={sideTab}
       onChange={setSideTab}
       options={[
@@ -134,7 +132,6 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
       {phone ? (
         <div className={styles.tradeColumn}>
           <div className={styles.phoneChart}>{chart}</div>
-          {tabs}
           {sideTab === 'book' ? book : trades}
         </div>
       ) : (
