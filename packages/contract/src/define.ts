@@ -28,6 +28,12 @@ export interface CallSpec {
    * characters): a repeat with the same key from the same user gets the first answer.
    */
   idempotent?: boolean;
+  /**
+   * For `user` calls: the API-key scope a signed request needs (README "Programmatic
+   * trading"). A user call without one is for sessions only (passwords, second factor,
+   * API keys themselves).
+   */
+  keyScope?: 'read' | 'trade' | 'withdraw';
 }
 
 export function defineCall<const S extends CallSpec>(spec: S): S {

@@ -1,4 +1,5 @@
 import type { Language } from './languages.ts';
+import { API_KEY_MESSAGES } from './messages/api-keys.ts';
 import { COMMON_MESSAGES } from './messages/common.ts';
 import { IDENTITY_MESSAGES } from './messages/identity.ts';
 import { MARKETS_MESSAGES } from './messages/markets.ts';
@@ -37,6 +38,7 @@ export const MESSAGES = {
   ...IDENTITY_MESSAGES,
   ...MARKETS_MESSAGES,
   ...SPOT_MESSAGES,
+  ...API_KEY_MESSAGES,
 };
 
 export type MessageId = keyof typeof MESSAGES;

@@ -80,6 +80,12 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 365)
     .default(48),
+  /** 32 bytes (64 hex digits or base64) that encrypt API-key HMAC secrets at rest. */
+  API_KEY_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
+    .optional(),
+  API_KEY_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   COIN_RATES: z.string().regex(COIN_RATES_PATTERN, 'must look like CNY=7.1,EUR=0.86').optional(),
 });
 
@@ -104,6 +110,12 @@ export interface Config {
   mailFrom: string;
   /** An external MQTT broker; without it the platform embeds one at `/mqtt`. */
   mqttUrl: string | undefined;
+  apiKeys: {
+    /** Encrypts HMAC secrets at rest; without it only demo mode makes one (in the data dir). */
+    encryptionKey: Buffer | null;
+    /** Signed requests per minute per key, across every call. */
+    perMinute: number;
+  };
   /** Demo users, demo balances and the readable outbox; on by default with SQLite only. */
   demoMode: boolean;
   /** The market: index source, tick interval, history, market makers, tick retention. */
@@ -151,6 +163,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mqttUrl: e.MQTT_URL,
+    apiKeys: {
+      encryptionKey: e.API_KEY_ENCRYPTION_KEY
+        ? Buffer.from(
+            e.API_KEY_ENCRYPTION_KEY,
+            e.API_KEY_ENCRYPTION_KEY.length === 64 ? 'hex' : 'base64',
+          )
+        : null,
+      perMinute: e.API_KEY_PER_MINUTE,
+    },
     demoMode,
     market: {
       indexSource: e.INDEX_SOURCE,

@@ -12,6 +12,7 @@ import { ensureDeploymentFacts } from './db/platform-meta.ts';
 import type { KernelTables } from './db/schema.ts';
 import { AppError } from './errors.ts';
 import { installSessionAuth } from './http/auth.ts';
+import { deferredKeyAuthority, installSignedAuth } from './http/signed-request.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerDocs } from './http/docs.ts';
 import { answerClientError, registerErrorHandling } from './http/error-handler.ts';
@@ -123,6 +124,12 @@ export async function startKernel(
   const db: Kysely<KernelTables> = database.db;
   const sessions = deferredAuthority();
   installSessionAuth(app, sessions);
+  const apiKeys = deferredKeyAuthority();
+  installSignedAuth(app, apiKeys, {
+    clock,
+    bodyLimit: config.bodyLimit,
+    perMinute: config.apiKeys.perMinute,
+  });
   const userSocket = await registerUserSocket(app, { sessions, limits: options.userSocket });
   const broker = await startBroker(app, { sessions, mqttUrl: config.mqttUrl });
   const probes: Partial<Record<ProbedComponent, ComponentProbe>> = { broker: broker.status };
@@ -157,6 +164,7 @@ export async function startKernel(
     idempotency,
     transport: await loadTransportKeys(db),
     sessions,
+    apiKeys,
     probe(component, probe) {
       probes[component] = probe;
     },

@@ -12,6 +12,7 @@ import type { Broker } from './realtime/mqtt/broker.ts';
 import type { UserSocket } from './realtime/user-socket.ts';
 import type { UserSocketLimits } from './realtime/user-connection.ts';
 import type { SessionAuthority } from './sessions.ts';
+import type { KeyAuthority } from './http/signed-request.ts';
 import type { TransportKeys } from './transport-crypto.ts';
 import type { HealthData } from '@meridian/contract';
 
@@ -62,6 +63,8 @@ export interface Kernel {
   transport: TransportKeys;
   /** Every channel asks it whether a session lives; identity installs the real one. */
   sessions: SessionAuthority & { install(authority: SessionAuthority): void };
+  /** Signed API-key requests ask it for a key; identity installs the real one. */
+  apiKeys: KeyAuthority & { install(authority: KeyAuthority): void };
   /** A component's health, asked on every health call. */
   probe(component: ProbedComponent, probe: ComponentProbe): void;
   probes(): Partial<Record<ProbedComponent, ComponentProbe>>;

@@ -3,6 +3,8 @@ export interface SessionPrincipal {
   userId: string;
   sessionId: string;
   deviceId: string;
+  /** Set when the caller is a signed API-key request (the key's owner acts through it). */
+  apiKeyId?: string;
 }
 
 /**

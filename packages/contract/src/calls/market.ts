@@ -210,6 +210,7 @@ export const getOptional = defineCall({
   summary: "The signed-in user's watchlist",
   tags: ['market'],
   auth: 'user',
+  keyScope: 'read',
   data: z.array(marketRowSchema),
 });
 

@@ -174,6 +174,8 @@ export const apiKeySchema = z.object({
   id: z.string(),
   label: z.string(),
   apiKey: z.string(),
+  /** How the key signs: HMAC-SHA256 with its secret, or Ed25519 with the user's key pair. */
+  algorithm: z.enum(['hmac-sha256', 'ed25519']),
   scopes: z.array(apiKeyScopeSchema),
   ipAllowlist: z.array(z.string()),
   expiresAt: z.string().nullable(),
@@ -203,9 +205,12 @@ export const createApiKey = defineCall({
     scopes: z.array(apiKeyScopeSchema).min(1).max(3),
     ipAllowlist: z.array(ipSchema).max(20).default([]),
     expiresInDays: z.number().int().min(1).max(365).nullable().default(null),
+    /** An Ed25519 public key (PEM, or the 32 raw bytes in base64 or hex): no secret is made. */
+    publicKey: z.string().trim().min(43).max(400).optional(),
     googleCode: verificationCodeSchema.optional(),
   }),
-  data: apiKeySchema.extend({ secret: z.string() }),
+  /** `secret` is the HMAC secret, shown this once; null for an Ed25519 key. */
+  data: apiKeySchema.extend({ secret: z.string().nullable() }),
 });
 
 export const deleteApiKey = defineCall({

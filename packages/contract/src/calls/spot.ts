@@ -112,6 +112,7 @@ export const currencyOrderSubmit = defineCall({
   summary: 'Place a spot order (limit, market, stop-limit); Idempotency-Key accepted',
   tags,
   auth: 'user',
+  keyScope: 'trade',
   idempotent: true,
   body: submitOrderBody,
   data: spotOrderSchema,
@@ -123,6 +124,7 @@ export const currencyOrderCancel = defineCall({
   summary: 'Cancel one of my open spot orders; Idempotency-Key accepted',
   tags,
   auth: 'user',
+  keyScope: 'trade',
   idempotent: true,
   query: z.strictObject({ id: z.string().regex(/^\d{1,15}$/) }),
   data: spotOrderSchema,
@@ -142,6 +144,7 @@ export const currencyOrderCancelAll = defineCall({
     'Cancel all my open spot orders, in one market or in every market; Idempotency-Key accepted',
   tags,
   auth: 'user',
+  keyScope: 'trade',
   idempotent: true,
   body: cancelAllBody,
   data: z.object({
@@ -158,6 +161,7 @@ export const currencyOrderList = defineCall({
   summary: 'My spot orders, newest first, paged',
   tags,
   auth: 'user',
+  keyScope: 'read',
   body: orderListBody,
   data: orderPageSchema,
 });
@@ -168,6 +172,7 @@ export const orderList = defineCall({
   summary: 'My spot orders in every market, newest first, paged',
   tags,
   auth: 'user',
+  keyScope: 'read',
   body: orderListBody,
   data: orderPageSchema,
 });
@@ -181,6 +186,7 @@ export const coinWallet = defineCall({
   summary: 'Available and held balances of base a and quote b',
   tags,
   auth: 'user',
+  keyScope: 'read',
   params: z.strictObject({ a: coinParam, b: coinParam }),
   data: z.object({ base: walletSide, quote: walletSide }),
 });
@@ -191,6 +197,7 @@ export const entrustExchange = defineCall({
   summary: 'Place a spot order in market a; Idempotency-Key accepted',
   tags,
   auth: 'user',
+  keyScope: 'trade',
   idempotent: true,
   params: z.strictObject({ a: symbolSchema }),
   body: exchangeOrderBody,
@@ -203,6 +210,7 @@ export const entrustCancel = defineCall({
   summary: 'Cancel one of my open spot orders; Idempotency-Key accepted',
   tags,
   auth: 'user',
+  keyScope: 'trade',
   idempotent: true,
   body: z.strictObject({ id: z.string().regex(/^\d{1,15}$/) }),
   data: spotOrderSchema,
@@ -214,6 +222,7 @@ export const myExchangeLog = defineCall({
   summary: 'My latest fills in market a (up to 100, newest first)',
   tags,
   auth: 'user',
+  keyScope: 'read',
   params: z.strictObject({ a: symbolSchema }),
   data: z.array(spotFillSchema),
 });
@@ -224,6 +233,7 @@ export const entrustLog = defineCall({
   summary: 'My orders in market a with status b (open, history, all), page c of 20',
   tags,
   auth: 'user',
+  keyScope: 'read',
   params: z.strictObject({
     a: symbolSchema,
     b: orderListStatusSchema,
@@ -238,6 +248,7 @@ export const entrustTransactionDetails = defineCall({
   summary: 'The fills of one of my orders',
   tags,
   auth: 'user',
+  keyScope: 'read',
   params: z.strictObject({ id: z.string().regex(/^\d{1,15}$/) }),
   data: z.array(spotFillSchema),
 });
@@ -248,6 +259,7 @@ export const entrustLogCurrency = defineCall({
   summary: 'My spot orders, newest first, paged',
   tags,
   auth: 'user',
+  keyScope: 'read',
   body: orderListBody,
   data: orderPageSchema,
 });

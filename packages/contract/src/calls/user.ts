@@ -144,6 +144,7 @@ export const getInfo = defineCall({
   summary: 'The signed-in user',
   tags: ['user'],
   auth: 'user',
+  keyScope: 'read',
   data: userInfoSchema,
 });
 

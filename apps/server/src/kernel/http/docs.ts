@@ -63,6 +63,34 @@ export async function registerDocs(app: FastifyInstance, brand: string, version:
             name: 'authorization',
             description: 'The access token from login, with or without `Bearer `',
           },
+          // A signed API-key request (README "Programmatic trading") carries all three.
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-MER-APIKEY',
+            description:
+              'The API key id (`mk_...`). A signed request also sends X-MER-TIMESTAMP, ' +
+              'X-MER-SIGNATURE and optionally X-MER-RECV-WINDOW (ms, default 5000, at most ' +
+              '60000). Calls that list this scheme accept it; the scope each needs is in its ' +
+              'description. Refusals: apiKeyHeaders, apiKeyRecvWindow, apiKeyTimestamp, ' +
+              'apiKeyUnknown, apiKeyExpired, apiKeyBadSignature, apiKeyReplay, apiKeyIp, ' +
+              'apiKeySessionOnly, apiKeyScope, apiKeyWithdrawNeedsIp, apiKeyRateLimited.',
+          },
+          apiTimestamp: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-MER-TIMESTAMP',
+            description: 'Milliseconds since 1970; within the receive window of server time',
+          },
+          apiSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-MER-SIGNATURE',
+            description:
+              'HMAC-SHA256 (lower-case hex) with the key secret, or Ed25519 (base64) with ' +
+              'the private key, over `timestamp\\nMETHOD\\npath\\nsorted query\\nraw body` ' +
+              '(query pairs sorted by key then value, RFC 3986 encoded, joined with &)',
+          },
         },
       },
     },

@@ -10,6 +10,7 @@ import {
   type MessageId,
 } from '@meridian/contract';
 import { plainSerializer } from './serialization.ts';
+import { presentsApiKey } from './signed-request.ts';
 
 /** An answer other than plain success that still carries data (login's second step). */
 export class Answer<T> {
@@ -54,6 +55,7 @@ export function registerCall<S extends CallSpec>(
   options: RegisterOptions = {},
 ): void {
   const requireUser = app.requireUser;
+  const requireSigned = app.requireSigned;
   const resolveUser = app.resolveUser;
   if (
     call.auth === 'operator' ||
@@ -71,8 +73,15 @@ export function registerCall<S extends CallSpec>(
     url: routePath(call.path, head),
     schema: {
       summary: call.summary,
+      ...(call.keyScope ? { description: `API keys: needs the \`${call.keyScope}\` scope.` } : {}),
       tags: [...call.tags],
-      ...(call.auth === 'user' ? { security: [{ token: [] }] } : {}),
+      ...(call.auth === 'user'
+        ? {
+            security: call.keyScope
+              ? [{ token: [] }, { apiKey: [], apiTimestamp: [], apiSignature: [] }]
+              : [{ token: [] }],
+          }
+        : {}),
       ...(call.params ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.body ? { body: call.body } : {}),
@@ -88,8 +97,17 @@ export function registerCall<S extends CallSpec>(
     ...(call.auth === 'user' && requireUser
       ? {
           // After onRequest (so the rate limit still counts first), before the body.
-          preParsing: async (request: FastifyRequest) => {
+          // A signed API-key request is judged as one only, over the body's raw bytes.
+          preParsing: async (
+            request: FastifyRequest,
+            reply: FastifyReply,
+            payload: NodeJS.ReadableStream,
+          ) => {
+            if (requireSigned && presentsApiKey(request)) {
+              return requireSigned(request, reply, payload, call.keyScope);
+            }
             await requireUser(request);
+            return payload;
           },
         }
       : {}),

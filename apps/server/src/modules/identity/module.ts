@@ -1,11 +1,12 @@
 import { defineModule } from '../../kernel/module.ts';
 import { createAccountService } from './accounts.ts';
-import { createApiKeyService } from './api-keys.ts';
+import { createApiKeyService, loadEncryptionKey } from './api-keys.ts';
 import { createCodeService } from './codes.ts';
 import { createDeviceService } from './devices.ts';
 import { ensureAccount } from './ensure-account.ts';
 import { registerMemberCalls } from './member-calls.ts';
 import * as m0002 from './migrations/0002_accounts.ts';
+import * as m0010 from './migrations/0010_api_key_signing.ts';
 import { createSessionService } from './sessions.ts';
 import type { IdentityTables } from './tables.ts';
 import { registerUserCalls } from './user-calls.ts';
@@ -13,7 +14,7 @@ import { registerUserCalls } from './user-calls.ts';
 /** Accounts, sessions, second factor, devices and API keys (seed: /api/user, member/...). */
 export const identityModule = defineModule({
   name: 'identity',
-  migrations: { '0002_accounts': m0002 },
+  migrations: { '0002_accounts': m0002, '0010_api_key_signing': m0010 },
   start(ctx) {
     const { app, clock, config } = ctx;
     const db = ctx.db.withTables<IdentityTables>();
@@ -30,10 +31,12 @@ export const identityModule = defineModule({
       brand: config.brand,
     });
     registerUserCalls(app, config.head, { accounts, sessions, transport: ctx.transport });
+    const apiKeys = createApiKeyService(db, clock, loadEncryptionKey(config, app.log));
+    ctx.apiKeys.install(apiKeys.authority());
     registerMemberCalls(app, config.head, {
       accounts,
       devices: createDeviceService(db, sessions, clock),
-      apiKeys: createApiKeyService(db, clock),
+      apiKeys,
     });
     ctx.provide('identity', {
       ensureAccount: (account) => ensureAccount(db, clock, account),

@@ -1,10 +1,12 @@
 import type { CodePurpose, Language } from '@meridian/contract';
+import { iso } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { hashPassword } from './passwords.ts';
 import { requireMatch, type AccountServiceDeps } from './users.ts';
+import { disableApiKeys } from './api-keys.ts';
 
 /** Verification codes, and a forgotten password reset by an emailed code. */
-export function createRecovery({ db, codes, sessions }: AccountServiceDeps) {
+export function createRecovery({ db, codes, sessions, clock }: AccountServiceDeps) {
   return {
     async sendCode(request: {
       channel: 'email' | 'sms';
@@ -44,6 +46,7 @@ export function createRecovery({ db, codes, sessions }: AccountServiceDeps) {
         .where('id', '=', user.id)
         .execute();
       await sessions.revokeUser(user.id, 'password-reset');
+      await disableApiKeys(db, user.id, iso(clock.now()), 'password-reset');
     },
   };
 }

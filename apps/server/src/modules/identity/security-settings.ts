@@ -9,6 +9,7 @@ import { AppError } from '../../kernel/errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionPrincipal } from './sessions.ts';
 import { emailOf, openSealed, requireMatch, userById, type AccountServiceDeps } from './users.ts';
+import { disableApiKeys } from './api-keys.ts';
 
 /** After a login password change, withdrawals wait this long (shown to the user). */
 export const WITHDRAW_BLOCK_SECONDS = 24 * 3600;
@@ -68,6 +69,7 @@ export function createSecuritySettings({
         .where('id', '=', user.id)
         .execute();
       await sessions.revokeUser(user.id, 'password-change', principal.sessionId);
+      await disableApiKeys(db, user.id, iso(clock.now()), 'password-change');
       return { withdrawBlockedUntil: blockedUntil };
     },
 

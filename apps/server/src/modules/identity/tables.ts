@@ -97,6 +97,12 @@ export interface ApiKeysTable {
   created_at: string;
   last_used_at: string | null;
   deleted_at: string | null;
+  algorithm: Generated<'hmac-sha256' | 'ed25519'>;
+  /** The HMAC secret, AES-256-GCM under the server's key (`v1.` iv.tag.ciphertext). */
+  secret_sealed: string | null;
+  /** The Ed25519 public key the user uploaded (PEM). */
+  public_key: string | null;
+  deleted_reason: string | null;
 }
 
 export type IdentityTables = {

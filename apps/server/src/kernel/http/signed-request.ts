@@ -1,0 +1,309 @@
+import { createHmac, createPublicKey, timingSafeEqual, verify } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.ts';
+import { AppError } from '../errors.ts';
+
+/**
+ * Signed API-key requests (README "Programmatic trading"). The names follow the big
+ * venues' style; header names are case-insensitive.
+ */
+export const SIGNED_HEADERS = {
+  key: 'x-mer-apikey',
+  timestamp: 'x-mer-timestamp',
+  recvWindow: 'x-mer-recv-window',
+  signature: 'x-mer-signature',
+} as const;
+
+export const DEFAULT_RECV_WINDOW_MS = 5_000;
+export const MAX_RECV_WINDOW_MS = 60_000;
+/** How far ahead of the server's clock a timestamp may be (the caller's clock skew). */
+export const FUTURE_TOLERANCE_MS = 1_000;
+
+export type KeyScope = 'read' | 'trade' | 'withdraw';
+
+/** What the identity module tells about a key, for one request. */
+export interface SigningKey {
+  keyId: string;
+  userId: string;
+  algorithm: 'hmac-sha256' | 'ed25519';
+  /** The HMAC secret (decrypted for this check) or the Ed25519 public key (PEM). */
+  material: string;
+  scopes: readonly KeyScope[];
+  ipAllowlist: readonly string[];
+  expiresAt: string | null;
+}
+
+/** The identity module answers these; the kernel does the checking. */
+export interface KeyAuthority {
+  /** A live (not deleted) key by its public id, or null. */
+  lookup(apiKey: string): Promise<SigningKey | null>;
+  /** Records a successful use (last used time). */
+  used(keyId: string): Promise<void>;
+  ipAllowed(allowlist: readonly string[], ip: string): boolean;
+}
+
+/** RFC 3986: everything but unreserved characters percent-encoded, in upper case. */
+export function rfc3986(text: string): string {
+  return encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/**
+ * The query as signed: each pair decoded (`+` is a space, as in forms), encoded again per
+ * RFC 3986, sorted by key then value, joined `key=value` with `&`.
+ */
+export function canonicalQuery(rawQuery: string): string {
+  if (!rawQuery) return '';
+  const decode = (part: string) => decodeURIComponent(part.replace(/\+/g, ' '));
+  const pairs = rawQuery
+    .split('&')
+    .filter((part) => part !== '')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      const key = eq < 0 ? part : part.slice(0, eq);
+      const value = eq < 0 ? '' : part.slice(eq + 1);
+      return [rfc3986(decode(key)), rfc3986(decode(value))] as const;
+    });
+  pairs.sort(([ak, av], [bk, bv]) => (ak < bk ? -1 : ak > bk ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
+  return pairs.map(([k, v]) => `${k}=${v}`).join('&');
+}
+
+/**
+ * `timestamp \n METHOD \n path \n sorted query \n raw body`, the path exactly as sent
+ * (without the query), the body as the bytes sent (empty when there is none).
+ */
+export function canonicalString(parts: {
+  timestamp: string;
+  method: string;
+  path: string;
+  query: string;
+  body: string | Buffer;
+}): Buffer {
+  const head = `${parts.timestamp}\n${parts.method.toUpperCase()}\n${parts.path}\n${canonicalQuery(parts.query)}\n`;
+  const body = typeof parts.body === 'string' ? Buffer.from(parts.body, 'utf8') : parts.body;
+  return Buffer.concat([Buffer.from(head, 'utf8'), body]);
+}
+
+/** HMAC-SHA256 of the canonical string, lower-case hex. */
+export function hmacSignature(secret: string, canonical: Buffer): string {
+  return createHmac('sha256', secret).update(canonical).digest('hex');
+}
+
+/**
+ * Whether `signature` signs `canonical` with `key`: HMAC compared in constant time;
+ * Ed25519 signatures are base64 (or hex) of the 64 signature bytes.
+ */
+export function signatureValid(key: SigningKey, canonical: Buffer, signature: string): boolean {
+  if (key.algorithm === 'hmac-sha256') {
+    if (!/^[0-9a-fA-F]{64}$/.test(signature)) return false;
+    const expected = Buffer.from(hmacSignature(key.material, canonical), 'hex');
+    return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+  }
+  const bytes = /^[0-9a-fA-F]{128}$/.test(signature)
+    ? Buffer.from(signature, 'hex')
+    : Buffer.from(signature, 'base64');
+  if (bytes.length !== 64) return false;
+  try {
+    return verify(null, canonical, createPublicKey(key.material), bytes);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Signatures seen inside their window, one entry per key id + signature, kept in memory
+ * (the platform is one process) until the window they were accepted in has passed. When
+ * full, the oldest entry goes first.
+ */
+export class ReplayGuard {
+  private readonly seen = new Map<string, number>();
+
+  constructor(private readonly limit = 200_000) {}
+
+  /** False when this signature of this key was already accepted and has not expired. */
+  admit(keyId: string, signature: string, until: number, now: number): boolean {
+    for (const [entry, expiry] of this.seen) {
+      if (expiry > now && this.seen.size < this.limit) break;
+      this.seen.delete(entry);
+    }
+    const id = `${keyId}:${signature.toLowerCase()}`;
+    const expiry = this.seen.get(id);
+    if (expiry !== undefined && expiry > now) return false;
+    this.seen.set(id, until);
+    return true;
+  }
+
+  get size(): number {
+    return this.seen.size;
+  }
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Reads the whole body stream, refusing it as the parser would past `limit` bytes. */
+async function readBody(payload: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    chunks.push(buffer);
+    size += buffer.length;
+    if (size > limit) {
+      throw Object.assign(new Error('body too large'), {
+        code: 'FST_ERR_CTP_BODY_TOO_LARGE',
+        statusCode: 413,
+      });
+    }
+  }
+  return Buffer.concat(chunks);
+}
+
+export interface SignedAuthOptions {
+  clock: Clock;
+  bodyLimit: number;
+  /** Requests per minute per key, across every call. */
+  perMinute: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Authenticates a signed API-key request to a `user` call needing `scope` (none: the
+     * call is for sessions only) and returns the body stream to parse, rebuilt from the
+     * bytes whose signature was checked.
+     */
+    requireSigned?: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      payload: NodeJS.ReadableStream,
+      scope: KeyScope | undefined,
+    ) => Promise<NodeJS.ReadableStream>;
+  }
+}
+
+/** Whether a request presents an API key (then it is judged as a signed request only). */
+export function presentsApiKey(request: FastifyRequest): boolean {
+  return request.headers[SIGNED_HEADERS.key] !== undefined;
+}
+
+/**
+ * Installs signed API-key authentication beside the session check: the same `user` calls,
+ * the same principal (the key's owner), so every ownership rule applies unchanged.
+ */
+export function installSignedAuth(
+  app: FastifyInstance,
+  authority: KeyAuthority,
+  options: SignedAuthOptions,
+): void {
+  const replay = new ReplayGuard();
+  const limiter = app.createRateLimit({
+    max: options.perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `apikey:${request.principal?.apiKeyId ?? ''}`,
+  });
+
+  app.decorate(
+    'requireSigned',
+    async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      payload: NodeJS.ReadableStream,
+      scope: KeyScope | undefined,
+    ) => {
+      const apiKey = header(request, SIGNED_HEADERS.key) ?? '';
+      const timestampText = header(request, SIGNED_HEADERS.timestamp) ?? '';
+      const windowText = header(request, SIGNED_HEADERS.recvWindow);
+      const signature = header(request, SIGNED_HEADERS.signature) ?? '';
+      if (!apiKey || !/^\d{1,16}$/.test(timestampText) || !signature) {
+        throw new AppError('unauthorized', 'apiKeyHeaders');
+      }
+      const recvWindow = windowText === undefined ? DEFAULT_RECV_WINDOW_MS : Number(windowText);
+      if (
+        !/^\d{1,6}$/.test(windowText ?? '0') ||
+        recvWindow < 1 ||
+        recvWindow > MAX_RECV_WINDOW_MS
+      ) {
+        throw new AppError('validation', 'apiKeyRecvWindow', { max: MAX_RECV_WINDOW_MS });
+      }
+      const timestamp = Number(timestampText);
+      const now = options.clock.now().getTime();
+      if (timestamp < now - recvWindow || timestamp > now + FUTURE_TOLERANCE_MS) {
+        throw new AppError('unauthorized', 'apiKeyTimestamp', { serverTime: now });
+      }
+
+      const key = await authority.lookup(apiKey);
+      if (!key) throw new AppError('unauthorized', 'apiKeyUnknown');
+      if (key.expiresAt && key.expiresAt <= new Date(now).toISOString()) {
+        throw new AppError('unauthorized', 'apiKeyExpired');
+      }
+
+      const body = await readBody(payload, options.bodyLimit);
+      const url = request.raw.url ?? request.url;
+      const q = url.indexOf('?');
+      const canonical = canonicalString({
+        timestamp: timestampText,
+        method: request.method,
+        path: q < 0 ? url : url.slice(0, q),
+        query: q < 0 ? '' : url.slice(q + 1),
+        body,
+      });
+      if (!signatureValid(key, canonical, signature)) {
+        throw new AppError('unauthorized', 'apiKeyBadSignature');
+      }
+      if (!replay.admit(key.keyId, signature, timestamp + recvWindow, now)) {
+        throw new AppError('unauthorized', 'apiKeyReplay');
+      }
+      if (key.ipAllowlist.length > 0 && !authority.ipAllowed(key.ipAllowlist, request.ip)) {
+        throw new AppError('forbidden', 'apiKeyIp');
+      }
+      if (!scope) throw new AppError('forbidden', 'apiKeySessionOnly');
+      if (!key.scopes.includes(scope)) {
+        throw new AppError('forbidden', 'apiKeyScope', { scope });
+      }
+      if (scope === 'withdraw' && key.ipAllowlist.length === 0) {
+        throw new AppError('forbidden', 'apiKeyWithdrawNeedsIp');
+      }
+
+      request.principal = {
+        userId: key.userId,
+        sessionId: `apikey:${key.keyId}`,
+        deviceId: '',
+        apiKeyId: key.keyId,
+      };
+      const limit = await limiter(request);
+      if (!limit.isAllowed) {
+        reply.header('RateLimit-Limit', limit.max);
+        reply.header('RateLimit-Remaining', limit.remaining);
+        reply.header('RateLimit-Reset', limit.ttlInSeconds);
+        if (limit.isExceeded) {
+          reply.header('Retry-After', limit.ttlInSeconds);
+          throw new AppError('rateLimited', 'apiKeyRateLimited', { seconds: limit.ttlInSeconds });
+        }
+      }
+      await authority.used(key.keyId);
+
+      const again = Readable.from([body]);
+      (again as Readable & { receivedEncodedLength?: number }).receivedEncodedLength = body.length;
+      return again;
+    },
+  );
+}
+
+/** The kernel's key authority until identity installs the real one: no key is known. */
+export function deferredKeyAuthority(): KeyAuthority & { install(real: KeyAuthority): void } {
+  let real: KeyAuthority | null = null;
+  return {
+    install(authority) {
+      real = authority;
+    },
+    lookup: async (apiKey) => (real ? real.lookup(apiKey) : null),
+    used: async (keyId) => real?.used(keyId),
+    ipAllowed: (allowlist, ip) => (real ? real.ipAllowed(allowlist, ip) : false),
+  };
+}
