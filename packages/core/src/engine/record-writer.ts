@@ -5,21 +5,26 @@ const FNV_PRIME = 0x01000193;
 const utf8 = new TextEncoder();
 const text = new TextDecoder();
 
+/** 10^0 … 10^15: how many digits a safe integer has. */
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
 /**
- * Writes journal records straight into UTF-8 bytes, folding each character into the
- * record's 32-bit FNV-1a checksum as it goes. The checksum is over UTF-16 code units, as
- * it always was, so the records are byte for byte those of the string encoder before it;
- * building a string per record and then checksumming it cost about four times as much
- * (the engine writes a record for every command).
+ * Writes journal records straight into UTF-8 bytes; building a string per record and
+ * then checksumming it cost about four times as much (the engine writes a record for
+ * every command). Fields are plain byte writes; the record's 32-bit FNV-1a checksum is
+ * taken in one pass over its bytes when it ends. The checksum is over UTF-16 code units,
+ * as it always was, so the records are byte for byte those of the string encoder before
+ * it: for an ASCII record the bytes are the code units, and the rare record with other
+ * characters is read back as text for its checksum.
  *
  * A record is `begin(tag)`, then fields (each after a tab), then `end()`.
  */
 export class RecordWriter {
   private buffer: Uint8Array;
   private at = 0;
-  private hash = FNV_OFFSET;
-  /** Scratch for a number's digits, written back to front. */
-  private readonly digits = new Uint8Array(24);
+  /** Where the open record starts, and whether it is ASCII so far. */
+  private start = 0;
+  private ascii = true;
 
   constructor(capacity = 1 << 16) {
     this.buffer = new Uint8Array(capacity);
@@ -46,14 +51,14 @@ export class RecordWriter {
   }
 
   begin(tag: string): void {
-    this.hash = FNV_OFFSET;
+    this.start = this.at;
+    this.ascii = true;
     this.chars(tag);
   }
 
   /** A text field. Callers keep tabs and newlines out (see `encodable`). */
   text(value: string): void {
-    this.tab();
-    this.chars(value);
+    this.chars(value, TAB);
   }
 
   /** A non-negative integer field (a sequence number, a timestamp, ticks, lots, an id). */
@@ -61,39 +66,31 @@ export class RecordWriter {
     if (!Number.isSafeInteger(value) || value < 0) {
       throw new RangeError(`journal integers are non-negative safe integers, got ${value}`);
     }
-    this.tab();
-    this.room(16);
-    const digits = this.digits;
-    let count = 0;
-    // Digits come out in 32-bit integer steps, nine at a time below a high part: a
-    // timestamp has thirteen, and float division per digit was a twentieth of a command.
+    let digits = 1;
+    while (digits < 16 && value >= POWERS_OF_TEN[digits]!) digits++;
+    const buffer = this.room(digits + 1);
+    let at = this.at;
+    buffer[at++] = TAB;
+    let p = at + digits;
+    this.at = p;
+    // Back to front in 32-bit integer steps, nine digits below a high part: a timestamp
+    // has thirteen, and float division per digit was a twentieth of a command.
     let low = value;
-    let high = 0;
     if (value >= 1e9) {
-      high = Math.floor(value / 1e9);
+      const high = Math.floor(value / 1e9);
       low = value - high * 1e9;
+      for (let i = 0; i < 9; i++) {
+        const rest = (low / 10) | 0;
+        buffer[--p] = 48 + low - rest * 10;
+        low = rest;
+      }
+      low = high;
     }
     do {
       const rest = (low / 10) | 0;
-      digits[count++] = 48 + low - rest * 10;
+      buffer[--p] = 48 + low - rest * 10;
       low = rest;
-    } while (low > 0);
-    if (high > 0) {
-      while (count < 9) digits[count++] = 48;
-      do {
-        const rest = Math.floor(high / 10);
-        digits[count++] = 48 + (high - rest * 10);
-        high = rest;
-      } while (high > 0);
-    }
-    const buffer = this.buffer;
-    let hash = this.hash;
-    while (count > 0) {
-      const c = digits[--count]!;
-      hash = Math.imul(hash ^ c, FNV_PRIME);
-      buffer[this.at++] = c;
-    }
-    this.hash = hash;
+    } while (p > at);
   }
 
   /** An amount in minor units. */
@@ -103,12 +100,12 @@ export class RecordWriter {
 
   /** Seals the record: a tab, the checksum in base 36, a newline. */
   end(): void {
-    this.room(9);
-    const buffer = this.buffer;
+    const hash = this.ascii ? this.byteHash() : charHash(text.decode(this.record()));
+    const buffer = this.room(9);
     buffer[this.at++] = TAB;
     // Digit by digit: Number#toString(36) is a runtime call that cost a twentieth of a command.
-    const digits = this.digits;
-    let n = this.hash >>> 0;
+    const digits = this.scratch;
+    let n = hash >>> 0;
     let count = 0;
     do {
       const rest = Math.floor(n / 36);
@@ -120,40 +117,57 @@ export class RecordWriter {
     buffer[this.at++] = NEWLINE;
   }
 
-  private tab(): void {
-    this.room(1);
-    this.hash = Math.imul(this.hash ^ TAB, FNV_PRIME);
-    this.buffer[this.at++] = TAB;
+  /** Scratch for the checksum's digits, written back to front. */
+  private readonly scratch = new Uint8Array(8);
+
+  private record(): Uint8Array {
+    return this.buffer.subarray(this.start, this.at);
   }
 
-  private chars(value: string): void {
+  private byteHash(): number {
+    const buffer = this.buffer;
+    let hash = FNV_OFFSET;
+    for (let i = this.start, end = this.at; i < end; i++) {
+      hash = Math.imul(hash ^ buffer[i]!, FNV_PRIME);
+    }
+    return hash;
+  }
+
+  /** The characters of `value`, after `lead` (a tab) when one is given. */
+  private chars(value: string, lead = -1): void {
     const length = value.length;
     // Three bytes of UTF-8 at most per UTF-16 code unit.
-    this.room(length * 3);
-    const buffer = this.buffer;
-    let hash = this.hash;
+    const buffer = this.room(length * 3 + 1);
     let at = this.at;
+    if (lead >= 0) buffer[at++] = lead;
     let i = 0;
     for (; i < length; i++) {
       const c = value.charCodeAt(i);
       if (c >= 0x80) break;
-      hash = Math.imul(hash ^ c, FNV_PRIME);
       buffer[at++] = c;
     }
     if (i < length) {
-      for (let j = i; j < length; j++) hash = Math.imul(hash ^ value.charCodeAt(j), FNV_PRIME);
+      this.ascii = false;
       at += utf8.encodeInto(value.slice(i), buffer.subarray(at)).written;
     }
-    this.hash = hash;
     this.at = at;
   }
 
-  private room(bytes: number): void {
-    if (this.at + bytes <= this.buffer.length) return;
+  /** The buffer, grown if need be so that `bytes` more fit. */
+  private room(bytes: number): Uint8Array {
+    if (this.at + bytes <= this.buffer.length) return this.buffer;
     let capacity = this.buffer.length * 2;
     while (capacity < this.at + bytes) capacity *= 2;
     const bigger = new Uint8Array(capacity);
     bigger.set(this.buffer.subarray(0, this.at));
     this.buffer = bigger;
+    return bigger;
   }
+}
+
+/** The checksum over UTF-16 code units, for a record that is not all ASCII. */
+function charHash(value: string): number {
+  let hash = FNV_OFFSET;
+  for (let i = 0; i < value.length; i++) hash = Math.imul(hash ^ value.charCodeAt(i), FNV_PRIME);
+  return hash;
 }
