@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, theme as antdTheme } from 'antd';
+import { ConfigProvider, theme as antdTheme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { loadDateLocale } from '../shared/dates/locale.ts';
-import { NOTICE_CONFIG, NoticeHost } from '../shared/feedback/NoticeHost.tsx';
+import { NoticeHost } from '../shared/feedback/NoticeHost.tsx';
 import { usePlatform } from '../shared/platform/context.tsx';
 import { EmptyState } from '../shared/ui/EmptyState.tsx';
 import type { AppRouter } from './routes/router.tsx';
@@ -16,7 +16,11 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 
-/** Mirrors the theme's tokens into CSS variables for the plain CSS of the layout. */
+/**
+ * Mirrors the theme's tokens into CSS variables for the plain CSS of the layout, the body's
+ * font and text colour included (what antd's App component would set on a wrapper; the
+ * app has no use for the rest of it, its message and modal hosts).
+ */
 function ThemeVariables() {
   const { token } = antdTheme.useToken();
   const theme = useSettings((s) => s.theme);
@@ -30,6 +34,13 @@ function ThemeVariables() {
     root.style.setProperty('--app-text', token.colorText);
     root.style.setProperty('--app-text-secondary', token.colorTextSecondary);
     root.style.setProperty('--app-primary', token.colorPrimary);
+    root.style.setProperty('--app-warning', token.colorWarning);
+    root.style.setProperty('--app-font', token.fontFamily);
+    root.style.setProperty('--app-font-size', `${token.fontSize}px`);
+    root.style.setProperty('--app-line-height', String(token.lineHeight));
+    // antd's own variable, read by plain CSS outside its components (the order form's
+    // error line); antd's App wrapper used to declare it for the whole page.
+    root.style.setProperty('--ant-color-error', token.colorError);
     document.body.style.background = token.colorBgLayout;
   }, [theme, token]);
   return null;
@@ -59,11 +70,9 @@ export function App({ initialLocale, router }: { initialLocale: Locale; router: 
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={themes[theme]} locale={locale} renderEmpty={() => <EmptyState />}>
-        <AntdApp notification={NOTICE_CONFIG}>
-          <ThemeVariables />
-          <NoticeHost />
-          <RouterProvider router={router} />
-        </AntdApp>
+        <ThemeVariables />
+        <NoticeHost />
+        <RouterProvider router={router} />
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -1,6 +1,8 @@
-import { Button, Result } from 'antd';
+import { WarningFilled } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { Result } from '../../shared/ui/Result.tsx';
 import { ChunkLoadError } from './load-page.ts';
 
 /** Shown in place of a page that failed: a reload fetches the current build. */
@@ -10,7 +12,8 @@ export function RouteError() {
   if (!(error instanceof ChunkLoadError)) console.error(error);
   return (
     <Result
-      status="warning"
+      tone="warning"
+      icon={<WarningFilled />}
       title={error instanceof ChunkLoadError ? t('common.chunkFailed') : t('common.unknownError')}
       extra={
         <Button type="primary" onClick={() => window.location.reload()}>

@@ -10,6 +10,7 @@ import { EXCHANGE_REFRESH_MS, toCurrency, useExchangeRates } from '../../feature
 import { testPlatformConfig } from '../../shared/testing/fixtures.ts';
 
 const config = testPlatformConfig();
+const OPENED_AT = '2026-03-05T08:30:00.000Z';
 const RATES = [
   {
     exchange_value: 'CNY',
@@ -56,7 +57,7 @@ describe('exchange rates', () => {
   });
 
   it('offers the published currencies in the settings drawer, else only the default', async () => {
-    const published = renderHook(() => useSettingsPanel(), {
+    const published = renderHook(() => useSettingsPanel(OPENED_AT), {
       wrapper: wrapper(async () => RATES),
     });
     await waitFor(() => expect(published.result.current.ratesPublished).toBe(true));
@@ -64,7 +65,9 @@ describe('exchange rates', () => {
     published.result.current.setCurrency('EUR');
     expect(useSettings.getState().currency.code).toBe('EUR');
 
-    const none = renderHook(() => useSettingsPanel(), { wrapper: wrapper(async () => []) });
+    const none = renderHook(() => useSettingsPanel(OPENED_AT), {
+      wrapper: wrapper(async () => []),
+    });
     await waitFor(() => expect(none.result.current.currencies).toHaveLength(1));
     expect(none.result.current.ratesPublished).toBe(false);
   });
@@ -103,7 +106,7 @@ describe('display currency of a first visit', () => {
   it("keeps the user's pick over the language's, and stores it", async () => {
     window.localStorage.clear();
     useSettings.setState({ ...initialSettings(null, 'ja'), language: 'ja' });
-    const panel = renderHook(() => useSettingsPanel(), {
+    const panel = renderHook(() => useSettingsPanel(OPENED_AT), {
       wrapper: wrapper(async () => PUBLISHED),
     });
     await waitFor(() => expect(panel.result.current.ratesPublished).toBe(true));

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { formatDateTime, timezoneNames } from '../../shared/dates/format.ts';
 import { toCurrency, useExchangeRates } from '../../features/markets/index.ts';
 import { useLanguageChoice } from '../../shared/settings/useLanguageChoice.ts';
@@ -10,16 +10,13 @@ import {
 } from '../../shared/settings/store.ts';
 
 /**
- * State of the settings drawer. Currencies offered are those with a published rate
+ * State of the settings drawer, opened at `openedAt` (the moment its date preview shows). Currencies offered are those with a published rate
  * (getCoinRate); until the rates have loaded, or where none are published, only the one in
  * use (on a first visit, the language's).
  */
-export function useSettingsPanel() {
+export function useSettingsPanel(openedAt: string) {
   const settings = useSettings();
   const languageChoice = useLanguageChoice();
-  const [open, setOpen] = useState(false);
-  // The preview shows the moment the drawer opened, in the chosen timezone and format.
-  const [now, setNow] = useState(() => new Date().toISOString());
   const timezones = useMemo(() => timezoneNames().map((tz) => ({ value: tz, label: tz })), []);
   const rates = useExchangeRates();
   const currencies = useMemo(() => {
@@ -28,12 +25,6 @@ export function useSettingsPanel() {
   }, [rates.data, settings.currency]);
 
   return {
-    open,
-    show() {
-      setNow(new Date().toISOString());
-      setOpen(true);
-    },
-    hide: () => setOpen(false),
     language: languageChoice.language,
     languages: languageChoice.languages,
     setLanguage: languageChoice.choose,
@@ -55,7 +46,8 @@ export function useSettingsPanel() {
     timeFormat: settings.timeFormat,
     timeFormats: TIME_FORMATS.map((f) => ({ value: f, label: f })),
     setTimeFormat: (format: TimeFormat) => settings.save('timeFormat', format),
-    preview: formatDateTime(now, settings.timezone, settings.timeFormat),
+    // The moment the drawer opened, in the chosen timezone and format.
+    preview: formatDateTime(openedAt, settings.timezone, settings.timeFormat),
   };
 }
 

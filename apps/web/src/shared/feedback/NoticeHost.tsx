@@ -1,44 +1,34 @@
-import { App } from 'antd';
-import { useEffect } from 'react';
-import { notifier, type NoticeKind } from './notifier.ts';
-import './notices.css';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { notifier, type NoticeSink } from './notifier.ts';
 
-/** Notices open top right, at most 4 at once (seed section 9). */
-export const NOTICE_CONFIG = { top: 64, maxCount: 4 } as const;
+/** What the notifier asked of its sink before antd's notices were there to draw it. */
+export type NoticeCall =
+  { type: 'open'; notice: Parameters<NoticeSink['open']>[0] } | { type: 'close'; key: string };
+
+const AntdNotices = lazy(() => import('./AntdNotices.tsx'));
 
 /**
- * Puts the notices 8 px below the app's header as it is on screen now (below the demo
- * banner at the top of a page, at the very top once scrolled, none in full screen), so a
- * notice never covers the header's menus and account links.
+ * The app's notices. antd's notification API (about 8 KB of gzipped script) loads with the
+ * first notice rather than with every page: until it is there, the notifier's requests
+ * wait in order and are shown as soon as it has loaded.
  */
-function placeBelowHeader() {
-  const header = document.querySelector('.app-header');
-  const bottom = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
-  document.documentElement.style.setProperty('--notice-top', `${Math.round(bottom) + 8}px`);
-}
-
-/** Good news goes sooner than a fault the user has to read. */
-const DURATION_S: Record<NoticeKind, number> = { success: 3, info: 3, warning: 4.5, error: 4.5 };
-
-/** Connects the app's notifier to antd's notification API once the app has mounted. */
 export function NoticeHost() {
-  const { notification } = App.useApp();
+  const [queued, setQueued] = useState<NoticeCall[] | null>(null);
   useEffect(() => {
+    const calls: NoticeCall[] = [];
     notifier.attach({
-      open: ({ key, kind, text, onClose }) => {
-        placeBelowHeader();
-        notification.open({
-          key,
-          type: kind,
-          title: text,
-          onClose,
-          placement: 'topRight',
-          duration: DURATION_S[kind],
-        });
+      open: (notice) => {
+        calls.push({ type: 'open', notice });
+        setQueued(calls);
       },
-      close: (key) => notification.destroy(key),
+      close: (key) => void calls.push({ type: 'close', key }),
     });
     return () => notifier.attach(null);
-  }, [notification]);
-  return null;
+  }, []);
+  if (!queued) return null;
+  return (
+    <Suspense fallback={null}>
+      <AntdNotices queued={queued} />
+    </Suspense>
+  );
 }

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import { useSession } from '../../../shared/session/store.ts';
 import { SettingsDrawer } from '../../settings/SettingsDrawer.tsx';
-import { LanguageSelect } from '../../../shared/ui/LanguageSelect.tsx';
+import { HeaderLanguageSelect } from './HeaderLanguageSelect.tsx';
 import { PhoneMenu } from './PhoneMenu.tsx';
 import { SupportButton } from './SupportButton.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
@@ -42,7 +42,7 @@ export function AppHeader({ menus }: { menus: ShellMenus }) {
           ))
         )}
         <SupportButton />
-        <LanguageSelect />
+        <HeaderLanguageSelect />
         <ThemeToggle />
         <SettingsDrawer />
         <PhoneMenu items={menus.top} guest={isLogin ? [] : menus.guest} />

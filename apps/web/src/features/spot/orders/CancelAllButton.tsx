@@ -1,4 +1,4 @@
-import { App, Button } from 'antd';
+import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { displayName } from '../../markets/index.ts';
@@ -10,7 +10,8 @@ import { useCancelAll } from '../data/cancel-all.ts';
  */
 export function CancelAllButton({ symbol, count }: { symbol?: string; count: number }) {
   const { t } = useTranslation('spot');
-  const { modal } = App.useApp();
+  // A modal in the panel's context (its holder rendered beside the button): the theme's.
+  const [modal, modalHolder] = Modal.useModal();
   const cancelAll = useCancelAll((cancelled) =>
     notifier.notify('info', t('orders.notice.cancelledAll', { count: cancelled }), {
       key: 'orders-cancel-all',
@@ -27,15 +28,18 @@ export function CancelAllButton({ symbol, count }: { symbol?: string; count: num
       onOk: () => cancelAll.mutateAsync(symbol).catch(() => undefined),
     });
   return (
-    <Button
-      size="small"
-      danger
-      disabled={count === 0}
-      loading={cancelAll.isPending}
-      onClick={ask}
-      data-testid="cancel-all"
-    >
-      {t('orders.cancelAll.action')}
-    </Button>
+    <>
+      {modalHolder}
+      <Button
+        size="small"
+        danger
+        disabled={count === 0}
+        loading={cancelAll.isPending}
+        onClick={ask}
+        data-testid="cancel-all"
+      >
+        {t('orders.cancelAll.action')}
+      </Button>
+    </>
   );
 }

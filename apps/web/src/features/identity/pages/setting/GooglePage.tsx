@@ -1,4 +1,4 @@
-import { Alert, App, Button, Divider, Form, Space, Steps, Typography } from 'antd';
+import { Alert, Button, Divider, Form, Modal, Space, Steps, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,8 +28,8 @@ export default function GooglePage() {
   const bound = useSession((s) => s.userInfo?.googleBound ?? false);
   const email = useSession((s) => s.userInfo?.email ?? null);
   const sender = useCodeSender('security');
-  // The app's modal, so the confirmation follows the theme.
-  const { modal } = App.useApp();
+  // A modal in the page's context (its holder rendered below), so it follows the theme.
+  const [modal, modalHolder] = Modal.useModal();
   const reloadUser = useReloadUser();
   const [pending, setPending] = useState<{ secret: string; otpauthUri: string } | null>(null);
 
@@ -64,6 +64,7 @@ export default function GooglePage() {
 
   return (
     <SettingFrame title={t('account.security.google')}>
+      {modalHolder}
       {bound ? (
         <>
           <Alert
