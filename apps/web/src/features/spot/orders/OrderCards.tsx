@@ -14,7 +14,7 @@ import {
 } from '../data/order-labels.ts';
 import { CancelButton } from './CancelButton.tsx';
 import { OrderFills } from './OrderFills.tsx';
-import { OrderQuantity } from './OrdersTable.tsx';
+import { OrderQuantity } from './order-cells.tsx';
 import { Amount, Price } from '../../../shared/ui/numbers.tsx';
 import ui from '../../../shared/ui/market.module.css';
 import styles from './orders.module.css';

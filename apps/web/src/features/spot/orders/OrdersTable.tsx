@@ -4,7 +4,7 @@ import { useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotOrder } from '@meridian/contract/calls/spot';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
-import { displayName, pairOf } from '../../markets/index.ts';
+import { displayName } from '../../markets/index.ts';
 import { orderValue } from '../data/amounts.ts';
 import {
   isOpenOrder,
@@ -15,6 +15,7 @@ import {
 } from '../data/order-labels.ts';
 import { useIsPhone } from '../../../shared/ui/useIsPhone.ts';
 import { CancelButton } from './CancelButton.tsx';
+import { OrderQuantity, OrderTime } from './order-cells.tsx';
 import { OrderCards } from './OrderCards.tsx';
 import { OrderFills } from './OrderFills.tsx';
 import { EmptyState, type EmptyKind } from '../../../shared/ui/EmptyState.tsx';
@@ -36,34 +37,6 @@ export interface OrdersTableProps {
   emptyText: string;
   /** Whether nothing exists (`none`, the default) or the filters leave nothing. */
   emptyKind?: EmptyKind;
-}
-
-/** "03/05/2026 08:30:00" on one line, its time muted: a row is one line high. */
-export function OrderTime({ text }: { text: string }) {
-  const [date, time] = text.split(' ');
-  return (
-    <span className={styles.ordersTime}>
-      {date}
-      {time && <span className={styles.ordersMuted}> {time}</span>}
-    </span>
-  );
-}
-
-/**
- * What an order's quantity column shows: the quantity (with its coin where asked), or for a
- * market buy by amount the quote amount it spends, with its coin.
- */
-export function OrderQuantity({
-  order,
-  withCoin = false,
-}: {
-  order: SpotOrder;
-  withCoin?: boolean;
-}) {
-  const [base, quote] = pairOf(order.symbol);
-  if (order.quantity === null && order.quoteAmount !== null)
-    return <Amount value={order.quoteAmount} unit={quote.toUpperCase()} />;
-  return <Amount value={order.quantity} unit={withCoin ? base.toUpperCase() : undefined} />;
 }
 
 /** Which orders show their fills under the row; toggled from the row's action cell. */

@@ -6,7 +6,7 @@ import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { displayName } from '../../markets/index.ts';
 import { isoOf, orderSideKey } from '../data/order-labels.ts';
 import { useMyFills } from '../data/spot-queries.ts';
-import { OrderTime } from './OrdersTable.tsx';
+import { OrderTime } from './order-cells.tsx';
 import { Amount, Price } from '../../../shared/ui/numbers.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';

@@ -1,8 +1,8 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import styles from './orders.module.css';
+import { Result } from '../../../shared/ui/Result.tsx';
 
 /** What a visitor sees in place of orders: why it is empty, and the two ways in. */
 export function VisitorOrders() {
@@ -10,19 +10,22 @@ export function VisitorOrders() {
   const { pathname, search } = useLocation();
   const redirect = encodeURIComponent(pathname + search);
   return (
+    // Compact: the panel sits under the chart and order form, not on a page of its own.
     <Result
-      className={styles.ordersVisitor}
+      compact
       icon={<LockOutlined />}
       title={t('orders.visitor.title')}
       subTitle={t('orders.visitor.lead')}
-      extra={[
-        <Link key="login" to={`/user/login?redirect=${redirect}`}>
-          <Button type="primary">{t('menu.login')}</Button>
-        </Link>,
-        <Link key="register" to="/user/register">
-          <Button>{t('menu.register')}</Button>
-        </Link>,
-      ]}
+      extra={
+        <>
+          <Link to={`/user/login?redirect=${redirect}`}>
+            <Button type="primary">{t('menu.login')}</Button>
+          </Link>
+          <Link to="/user/register">
+            <Button>{t('menu.register')}</Button>
+          </Link>
+        </>
+      }
     />
   );
 }

@@ -13,7 +13,7 @@ import {
 import { portfolio } from '../data/portfolio.ts';
 import { isoOf, orderSideKey, orderStatusKey, orderTypeKey } from '../data/order-labels.ts';
 import { useSpotOrders, useSpotWallets } from '../data/spot-queries.ts';
-import { OrderQuantity } from '../orders/OrdersTable.tsx';
+import { OrderQuantity } from '../orders/order-cells.tsx';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
