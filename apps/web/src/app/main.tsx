@@ -7,11 +7,17 @@ import { App } from './App.tsx';
 import { loadDateLocale } from '../shared/dates/locale.ts';
 import { createErrorPopup } from '../shared/feedback/error-popup.ts';
 import { notifier } from '../shared/feedback/notifier.ts';
-import { currentLanguage, initI18n, storedLanguage } from '../shared/i18n/index.ts';
+import {
+  currentLanguage,
+  initI18n,
+  preloadMessages,
+  storedLanguage,
+} from '../shared/i18n/index.ts';
 import { PlatformProvider } from '../shared/platform/context.tsx';
 import { loadPlatformConfig } from '../shared/platform/config.ts';
 import { unreachableMessage } from '../shared/platform/unreachable.ts';
-import { createAppRouter } from './routes/router.tsx';
+import { createAppRouter, pageAt } from './routes/router.tsx';
+import { preloadHeaderLanguageSelect } from './layout/header/HeaderLanguageSelect.tsx';
 import { startSessionKeeper } from '../features/identity/index.ts';
 import { useSession } from '../shared/session/store.ts';
 import { deviceId } from '../shared/session/token-storage.ts';
@@ -21,11 +27,21 @@ import 'nprogress/nprogress.css';
 import './styles.css';
 
 async function start() {
+  // The first page's module starts loading now, beside the configuration and the messages
+  // rather than after them (the router's own load of it then finds it loading or loaded);
+  // a failure is the router's to show.
+  const page = pageAt(window.location.pathname);
+  page?.load().catch(() => undefined);
+  preloadHeaderLanguageSelect();
   const config = await loadPlatformConfig();
   document.title = config.brand;
   const saved = storedLanguage();
   const language =
     saved && config.languages.some((l) => l.code === saved) ? saved : config.defaultLanguage;
+  // The shell renders once its own messages and antd's and dayjs's locale are here (the
+  // page's place held, see the router); the first page's messages are fetched meanwhile,
+  // and the page renders when they and its module have arrived, in a task of its own.
+  preloadMessages(language, page?.namespaces ?? []);
   const [, antdLocale] = await Promise.all([
     initI18n(language),
     loadAntdLocale(language),

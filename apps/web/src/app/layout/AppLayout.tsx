@@ -7,12 +7,14 @@ import { AppHeader } from './header/AppHeader.tsx';
 import { useShellMenus } from './header/useShellMenus.ts';
 import { UserFeed } from '../../features/spot/index.ts';
 import { showFooter, showHeader } from './visibility.ts';
+import { useMarkShellPainted } from '../routes/shell-paint.ts';
 import './layout.css';
 
 export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const menus = useShellMenus();
+  useMarkShellPainted();
 
   // Seed section 2: every page starts at the top.
   useEffect(() => {

@@ -1,5 +1,11 @@
 import type { ComponentType, ReactNode } from 'react';
-import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchPath,
+  Navigate,
+  useLocation,
+  type RouteObject,
+} from 'react-router';
 import { AppLayout } from '../layout/AppLayout.tsx';
 import { loadNamespaces } from '../../shared/i18n/index.ts';
 import { useSession } from '../../shared/session/store.ts';
@@ -9,6 +15,7 @@ import { fallbackTarget, safeRedirect } from './redirects.ts';
 import { PAGES, type Access, type PageEntry } from './registry.ts';
 import { PageSpinner } from './PageSpinner.tsx';
 import { RouteError } from './RouteError.tsx';
+import { shellPainted } from './shell-paint.ts';
 
 function AccessGuard({ access, children }: { access: Access; children: ReactNode }) {
   const isLogin = useSession((s) => s.isLogin);
@@ -41,7 +48,11 @@ function pageRoute(page: PageEntry): RouteObject {
     lazy: async () => {
       // The page's messages come with its module, so it never renders untranslated keys.
       const Page: ComponentType = await loadPageModule(async () => {
-        const [module] = await Promise.all([page.load(), loadNamespaces(page.namespaces ?? [])]);
+        const [module] = await Promise.all([
+          page.load(),
+          loadNamespaces(page.namespaces ?? []),
+          shellPainted(),
+        ]);
         return module;
       });
       return {
@@ -55,6 +66,14 @@ function pageRoute(page: PageEntry): RouteObject {
   };
 }
 
+/** The page a path opens, if any (what main.tsx starts loading before the router exists). */
+export function pageAt(
+  pathname: string,
+  pages: readonly PageEntry[] = PAGES,
+): PageEntry | undefined {
+  return pages.find((page) => matchPath(page.path, pathname));
+}
+
 export function createAppRouter(pages: readonly PageEntry[] = PAGES) {
   return createBrowserRouter([
     {
@@ -63,6 +82,9 @@ export function createAppRouter(pages: readonly PageEntry[] = PAGES) {
       children: [
         {
           errorElement: <RouteError />,
+          // The first page's module is still loading: the shell (header, banner, footer)
+          // paints at once around a place held for the page, instead of nothing at all.
+          hydrateFallbackElement: <div className="page-pending" aria-busy="true" />,
           children: [
             { path: '/', element: <Navigate to="/home" replace /> },
             { path: '/home', element: <Navigate to="/home/index" replace /> },

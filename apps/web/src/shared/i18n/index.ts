@@ -72,7 +72,8 @@ export async function initI18n(
       .init({
         lng: initial,
         fallbackLng: false,
-        ns: ['common'],
+        // The given namespaces load with `common`, at once rather than after it.
+        ns: ['common', ...namespaces],
         defaultNS: 'common',
         interpolation: { escapeValue: false },
         returnNull: false,
@@ -83,6 +84,14 @@ export async function initI18n(
   await loadNamespaces(namespaces);
   await i18next.changeLanguage(initial);
   document.documentElement.lang = htmlLang[initial];
+}
+
+/**
+ * Starts fetching messages that will be wanted soon (the first page's, while the shell
+ * renders), without waiting for them: i18next's later read of them finds them fetched.
+ */
+export function preloadMessages(lang: Language, namespaces: readonly string[]): void {
+  for (const ns of namespaces) void loaders[fileOf(lang, ns)]?.().catch(() => undefined);
 }
 
 /** Loads a feature's messages (for the current language, and on every later switch). */

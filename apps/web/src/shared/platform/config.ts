@@ -22,10 +22,14 @@ function loadScript(src: string): Promise<void> {
 }
 
 /**
- * Loads the deployment's runtime configuration before the app renders. The timestamp
- * keeps any cache in between from serving an old configuration.
+ * The deployment's runtime configuration, before the app renders. index.html runs the
+ * config script (deferred, so it downloads beside the bundle and runs before it); where it
+ * has not (a failed request, a test page), the script is loaded here, the timestamp
+ * keeping any cache in between from serving an old configuration.
  */
 export async function loadPlatformConfig(): Promise<PlatformConfig> {
-  await loadScript(`${PLATFORM_CONFIG_PATH}?t=${Date.now()}`);
+  if (window[PLATFORM_CONFIG_GLOBAL] === undefined) {
+    await loadScript(`${PLATFORM_CONFIG_PATH}?t=${Date.now()}`);
+  }
   return platformConfigSchema.parse(window[PLATFORM_CONFIG_GLOBAL]);
 }
