@@ -1,5 +1,5 @@
 import { ExperimentOutlined } from '@ant-design/icons';
-import { Button, Tag, Tooltip, Typography } from 'antd';
+import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLiveTickers } from '../../data/hooks.ts';
@@ -32,11 +32,13 @@ function VisitorHero() {
   const { config } = usePlatform();
   return (
     <section className={styles.hero}>
-      <SimulatedBadge />
-      <Typography.Title level={1} className={styles.heroTitle}>
-        {config.brand}
-      </Typography.Title>
-      <Typography.Paragraph className={styles.heroLead}>{t('home.lead')}</Typography.Paragraph>
+      {/* Its line is kept whether or not the badge shows, so the welcome never moves down
+          when the health check answers. */}
+      <div className={styles.badgeSlot}>
+        <SimulatedBadge />
+      </div>
+      <h1 className={styles.heroTitle}>{config.brand}</h1>
+      <p className={styles.heroLead}>{t('home.lead')}</p>
       <ul className={styles.heroPoints}>
         <li>{t('home.points.prices')}</li>
         <li>{t('home.points.ledger')}</li>
@@ -70,9 +72,7 @@ export function HomePage() {
       {signedIn ? (
         <>
           <section className={styles.accountHead}>
-            <Typography.Title level={1} className={styles.accountTitle}>
-              {t('home.accountTitle')}
-            </Typography.Title>
+            <h1 className={styles.accountTitle}>{t('home.accountTitle')}</h1>
             <SimulatedBadge />
           </section>
           <HomeAccount />
@@ -85,7 +85,7 @@ export function HomePage() {
       ) : (
         <>
           <MarketOverview rows={rows} loading={spot.isPending} />
-          <TopMovers rows={rows} />
+          <TopMovers rows={rows} loading={spot.isPending} />
         </>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { Card, Skeleton } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MarketRow } from '@meridian/contract/calls/market';
@@ -39,6 +39,21 @@ function OverviewCard({ row }: { row: MarketRow }) {
   );
 }
 
+/**
+ * A card's place while the markets load: the same boxes and line heights as a card, so
+ * nothing below moves when the prices arrive.
+ */
+function OverviewCardPlaceholder() {
+  return (
+    <div className={cx(styles.overviewCard, styles.placeholder)} aria-hidden>
+      <span className={styles.overviewTop}>&nbsp;</span>
+      <span className={styles.overviewPrice}>&nbsp;</span>
+      <span className={styles.overviewFiat}>&nbsp;</span>
+      <span className={styles.sparkline} />
+    </div>
+  );
+}
+
 export function MarketOverview({ rows, loading }: { rows: MarketRow[]; loading: boolean }) {
   const { t } = useTranslation('markets');
   return (
@@ -48,15 +63,11 @@ export function MarketOverview({ rows, loading }: { rows: MarketRow[]; loading: 
       title={t('market.home.overview')}
       extra={<Link to="/quotes/index">{t('market.home.allMarkets')}</Link>}
     >
-      {loading ? (
-        <Skeleton active title={false} paragraph={{ rows: 3 }} />
-      ) : (
-        <div className={styles.overviewGrid}>
-          {mainMarkets(rows).map((row) => (
-            <OverviewCard key={row.id} row={row} />
-          ))}
-        </div>
-      )}
+      <div className={styles.overviewGrid} aria-busy={loading}>
+        {loading
+          ? Array.from({ length: OVERVIEW_SIZE }, (_, i) => <OverviewCardPlaceholder key={i} />)
+          : mainMarkets(rows).map((row) => <OverviewCard key={row.id} row={row} />)}
+      </div>
     </Card>
   );
 }

@@ -10,6 +10,7 @@ import { useMarketLayer } from '../../data/hooks.ts';
 import { rowSymbol } from '../../data/symbols.ts';
 import { PairName } from '../../widgets/Pair.tsx';
 import styles from './home.module.css';
+import { cx } from '../../../../shared/ui/cx.ts';
 import { Percent, Price } from '../../../../shared/ui/numbers.tsx';
 
 export const MOVERS_SIZE = 5;
@@ -47,11 +48,34 @@ export function topMovers(
   };
 }
 
-function MoverList({ title, movers }: { title: string; movers: Mover[] }) {
+/** The list's place while the markets load: as many rows as it shows, each as high. */
+function MoverPlaceholder() {
+  return (
+    <ol className={styles.moversList} aria-hidden>
+      {Array.from({ length: MOVERS_SIZE }, (_, i) => (
+        <li key={i}>
+          <span className={cx(styles.moverRow, styles.placeholder)}>&nbsp;</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function MoverList({
+  title,
+  movers,
+  loading,
+}: {
+  title: string;
+  movers: Mover[];
+  loading: boolean;
+}) {
   const { t } = useTranslation('markets');
   return (
     <Card size="small" title={title}>
-      {movers.length === 0 ? (
+      {loading ? (
+        <MoverPlaceholder />
+      ) : movers.length === 0 ? (
         <EmptyState description={t('market.home.empty')} />
       ) : (
         <ol className={styles.moversList}>
@@ -71,15 +95,15 @@ function MoverList({ title, movers }: { title: string; movers: Mover[] }) {
 }
 
 /** Gainers and losers; they re-rank with the ticker batches (about once a second). */
-export function TopMovers({ rows }: { rows: MarketRow[] }) {
+export function TopMovers({ rows, loading = false }: { rows: MarketRow[]; loading?: boolean }) {
   const { t } = useTranslation('markets');
   const { feed } = useMarketLayer();
   const tickers = useStore(feed.tickers.store, (s) => s.bySymbol);
   const { gainers, losers } = useMemo(() => topMovers(rows, tickers), [rows, tickers]);
   return (
     <div className={styles.homeMovers}>
-      <MoverList title={t('market.home.gainers')} movers={gainers} />
-      <MoverList title={t('market.home.losers')} movers={losers} />
+      <MoverList title={t('market.home.gainers')} movers={gainers} loading={loading} />
+      <MoverList title={t('market.home.losers')} movers={losers} loading={loading} />
     </div>
   );
 }

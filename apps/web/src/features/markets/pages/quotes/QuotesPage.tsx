@@ -73,7 +73,14 @@ function QuotesBody({ quotes }: { quotes: QuotesState }) {
       </EmptyState>
     );
   }
-  if (quotes.loading) return <Skeleton active title={false} paragraph={{ rows: 8 }} />;
+  if (quotes.loading) {
+    // As high as the screen: the footer stays below the fold until the table is there.
+    return (
+      <div className={styles.quotesLoading}>
+        <Skeleton active title={false} paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
   if (quotes.failed) {
     return <LoadFailed title={t('market.loadFailed')} onRetry={quotes.retry} />;
   }
