@@ -17,7 +17,7 @@ import { PlatformProvider } from '../shared/platform/context.tsx';
 import { loadPlatformConfig } from '../shared/platform/config.ts';
 import { unreachableMessage } from '../shared/platform/unreachable.ts';
 import { createAppRouter, pageAt } from './routes/router.tsx';
-import { preloadHeaderLanguageSelect } from './layout/header/HeaderLanguageSelect.tsx';
+import { preloadHeader } from './layout/header/header-parts.tsx';
 import { startSessionKeeper } from '../features/identity/index.ts';
 import { useSession } from '../shared/session/store.ts';
 import { deviceId } from '../shared/session/token-storage.ts';
@@ -32,7 +32,7 @@ async function start() {
   // a failure is the router's to show.
   const page = pageAt(window.location.pathname);
   page?.load().catch(() => undefined);
-  preloadHeaderLanguageSelect();
+  preloadHeader({ signedIn: useSession.getState().token !== null });
   const config = await loadPlatformConfig();
   document.title = config.brand;
   const saved = storedLanguage();

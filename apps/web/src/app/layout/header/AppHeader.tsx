@@ -4,12 +4,10 @@ import { Link, useNavigate } from 'react-router';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import { useSession } from '../../../shared/session/store.ts';
 import { SettingsDrawer } from '../../settings/SettingsDrawer.tsx';
-import { HeaderLanguageSelect } from './HeaderLanguageSelect.tsx';
+import { HeaderLanguageSelect, HeaderTopNav, HeaderUserMenus } from './header-parts.tsx';
 import { PhoneMenu } from './PhoneMenu.tsx';
 import { SupportButton } from './SupportButton.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
-import { TopNav } from './TopNav.tsx';
-import { UserMenus } from './UserMenus.tsx';
 import type { ShellMenus } from './useShellMenus.ts';
 
 /** Top menu and operation area (seed section 2). */
@@ -24,10 +22,10 @@ export function AppHeader({ menus }: { menus: ShellMenus }) {
         <img src="/favicon.svg" alt="" width={26} height={26} />
         <span className="brand-name">{config.brand}</span>
       </Link>
-      <TopNav items={menus.top} />
+      <HeaderTopNav items={menus.top} />
       <div className="header-actions" role="group" aria-label={t('layout.operations')}>
         {isLogin ? (
-          <UserMenus assets={menus.assets} avatar={menus.avatar} />
+          <HeaderUserMenus assets={menus.assets} avatar={menus.avatar} />
         ) : (
           // Login and register; the last one (register) is the call to action.
           menus.guest.map((link, index) => (
