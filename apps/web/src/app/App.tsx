@@ -18,8 +18,9 @@ const queryClient = new QueryClient({
 
 /**
  * Mirrors the theme's tokens into CSS variables for the plain CSS of the layout, the body's
- * font and text colour included (what antd's App component would set on a wrapper; the
- * app has no use for the rest of it, its message and modal hosts).
+ * font and text colour and the links' style included (what antd's App component gave the
+ * page through its wrapper; the app has no use for the rest of it, its message and modal
+ * hosts).
  */
 function ThemeVariables() {
   const { token } = antdTheme.useToken();
@@ -38,6 +39,11 @@ function ThemeVariables() {
     root.style.setProperty('--app-font', token.fontFamily);
     root.style.setProperty('--app-font-size', `${token.fontSize}px`);
     root.style.setProperty('--app-line-height', String(token.lineHeight));
+    root.style.setProperty('--app-link', token.colorLink);
+    root.style.setProperty('--app-link-hover', token.colorLinkHover);
+    root.style.setProperty('--app-link-active', token.colorLinkActive);
+    root.style.setProperty('--app-focus', token.colorPrimaryBorder);
+    root.style.setProperty('--app-focus-width', `${token.lineWidthFocus}px`);
     // antd's own variable, read by plain CSS outside its components (the order form's
     // error line); antd's App wrapper used to declare it for the whole page.
     root.style.setProperty('--ant-color-error', token.colorError);
