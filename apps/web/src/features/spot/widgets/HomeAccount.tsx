@@ -1,4 +1,4 @@
-import { Button, Card, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import { OrderQuantity } from '../orders/order-cells.tsx';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
+import { Panel } from '../../../shared/ui/Panel.tsx';
 import { Amount, Fiat, Price } from '../../../shared/ui/numbers.tsx';
 import ui from '../../../shared/ui/market.module.css';
 import styles from './home-account.module.css';
@@ -65,7 +66,7 @@ function HomeBalances() {
   const balances = useHomeBalances();
   const { data } = balances;
   return (
-    <Card size="small" title={t('home.balances.title')} className={styles.card}>
+    <Panel title={t('home.balances.title')} className={styles.card}>
       {balances.loading ? (
         <Skeleton active title={false} paragraph={{ rows: 4 }} />
       ) : balances.failed || !data ? (
@@ -116,7 +117,7 @@ function HomeBalances() {
           )}
         </div>
       )}
-    </Card>
+    </Panel>
   );
 }
 
@@ -126,8 +127,7 @@ function HomeRecentOrders() {
   const orders = useSpotOrders({ status: 'all', page: 1, size: RECENT_ORDERS });
   const list = orders.data?.list;
   return (
-    <Card
-      size="small"
+    <Panel
       title={t('home.orders.title')}
       className={styles.card}
       extra={<Link to={ORDER_CENTRE}>{t('home.orders.all')}</Link>}
@@ -172,7 +172,7 @@ function HomeRecentOrders() {
           ))}
         </ul>
       )}
-    </Card>
+    </Panel>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MarketRow } from '@meridian/contract/calls/market';
@@ -9,6 +8,7 @@ import { useTickDirection } from '../../widgets/direction.ts';
 import { Sparkline } from './Sparkline.tsx';
 import styles from './home.module.css';
 import { cx } from '../../../../shared/ui/cx.ts';
+import { Panel } from '../../../../shared/ui/Panel.tsx';
 import { priceTone } from '../../../../shared/ui/tone.ts';
 import { Fiat, Percent, Price } from '../../../../shared/ui/numbers.tsx';
 
@@ -57,9 +57,7 @@ function OverviewCardPlaceholder() {
 export function MarketOverview({ rows, loading }: { rows: MarketRow[]; loading: boolean }) {
   const { t } = useTranslation('markets');
   return (
-    <Card
-      size="small"
-
+    <Panel
       title={t('market.home.overview')}
       extra={<Link to="/quotes/index">{t('market.home.allMarkets')}</Link>}
     >
@@ -68,6 +66,6 @@ export function MarketOverview({ rows, loading }: { rows: MarketRow[]; loading: 
           ? Array.from({ length: OVERVIEW_SIZE }, (_, i) => <OverviewCardPlaceholder key={i} />)
           : mainMarkets(rows).map((row) => <OverviewCard key={row.id} row={row} />)}
       </div>
-    </Card>
+    </Panel>
   );
 }

@@ -1,5 +1,5 @@
-import { Card } from 'antd';
 import { EmptyState } from '../../../../shared/ui/EmptyState.tsx';
+import { Panel } from '../../../../shared/ui/Panel.tsx';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -72,7 +72,7 @@ function MoverList({
 }) {
   const { t } = useTranslation('markets');
   return (
-    <Card size="small" title={title}>
+    <Panel title={title}>
       {loading ? (
         <MoverPlaceholder />
       ) : movers.length === 0 ? (
@@ -90,7 +90,7 @@ function MoverList({
           ))}
         </ol>
       )}
-    </Card>
+    </Panel>
   );
 }
 
