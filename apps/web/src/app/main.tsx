@@ -27,26 +27,29 @@ import 'nprogress/nprogress.css';
 import './styles.css';
 
 async function start() {
-  // The first page's module starts loading now, beside the configuration and the messages
-  // rather than after them (the router's own load of it then finds it loading or loaded);
-  // a failure is the router's to show.
-  const page = pageAt(window.location.pathname);
-  page?.load().catch(() => undefined);
-  preloadHeader({ signedIn: useSession.getState().token !== null });
   const config = await loadPlatformConfig();
   document.title = config.brand;
   const saved = storedLanguage();
   const language =
     saved && config.languages.some((l) => l.code === saved) ? saved : config.defaultLanguage;
   // The shell renders once its own messages and antd's and dayjs's locale are here (the
-  // page's place held, see the router); the first page's messages are fetched meanwhile,
-  // and the page renders when they and its module have arrived, in a task of its own.
-  preloadMessages(language, page?.namespaces ?? []);
-  const [, antdLocale] = await Promise.all([
+  // page's place held, see the router). They are asked for first: on a connection that
+  // takes a few requests at a time, the page's files would otherwise go before them.
+  const shellReady = Promise.all([
     initI18n(language),
     loadAntdLocale(language),
     loadDateLocale(language),
   ]);
+  preloadMessages(language, ['common']);
+  // Then the first page's module and messages and the header's parts, fetched while the
+  // shell renders (the router's own load of the page then finds it loading or loaded; a
+  // failure is the router's to show); the page renders when they have arrived, in a task
+  // of its own.
+  const page = pageAt(window.location.pathname);
+  page?.load().catch(() => undefined);
+  preloadMessages(language, page?.namespaces ?? []);
+  preloadHeader({ signedIn: useSession.getState().token !== null });
+  const [, antdLocale] = await shellReady;
   const languageName = config.languages.find((l) => l.code === language)?.name ?? language;
   useSettings.setState({
     ...initialSettings(config.timezone, language),
