@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { OperatorsService } from './modules/operators/index.ts';
 import type { EngineHost } from './engine/engine-host.ts';
 import type { EngineTables } from './engine/tables.ts';
 import type { Config } from './kernel/config.ts';
@@ -35,6 +36,8 @@ export interface Platform {
   userSocket: UserSocket;
   /** Whether a built web app is being served. */
   servesWebApp: boolean;
+  /** Operator accounts (the command line and tests create them through it). */
+  operators: OperatorsService;
   /** Demo accounts created by this start (empty when they already existed or demo is off). */
   seededDemoUsers: string[];
 }
@@ -61,5 +64,6 @@ export async function buildPlatform(
     userSocket: kernel.userSocket,
     servesWebApp,
     seededDemoUsers: modules.use('demo').seededUsers,
+    operators: modules.use('operators'),
   };
 }

@@ -1,6 +1,12 @@
 import { buildPlatform } from './app.ts';
 import { ConfigError, loadConfig } from './kernel/config.ts';
-import { DEMO_BALANCES, DEMO_PASSWORD, DEMO_USERS } from './modules/demo/index.ts';
+import {
+  DEMO_BALANCES,
+  DEMO_OPERATOR_PASSWORD,
+  DEMO_OPERATORS,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+} from './modules/demo/index.ts';
 import { VERSION } from './version.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -31,6 +37,10 @@ async function main() {
       `Demo mode: log in as ${DEMO_USERS.map((u) => u.email).join(' or ')} with password ` +
         `${DEMO_PASSWORD} (funded with ${DEMO_BALANCES.map(([a, n]) => `${n} ${a}`).join(', ')}); ` +
         'with no SMTP_URL, codes for new sign-ups are printed in this log',
+    );
+    app.log.info(
+      `Demo operators at ${address}/ops: ${DEMO_OPERATORS.map((o) => `${o.email} (${o.role})`).join(', ')}; ` +
+        `one-time password ${DEMO_OPERATOR_PASSWORD} (the first sign-in sets a new password and an authenticator)`,
     );
   }
 

@@ -2,6 +2,7 @@ import type { PlatformModule } from './kernel/module.ts';
 import { demoModule } from './modules/demo/index.ts';
 import { identityModule } from './modules/identity/index.ts';
 import { marketsModule } from './modules/markets/index.ts';
+import { operatorsModule } from './modules/operators/index.ts';
 import { spotModule } from './modules/spot/index.ts';
 import { systemModule } from './modules/system/index.ts';
 
@@ -11,6 +12,7 @@ import { systemModule } from './modules/system/index.ts';
  */
 export const MODULES: readonly PlatformModule[] = [
   identityModule,
+  operatorsModule,
   demoModule,
   marketsModule,
   spotModule,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { OperatorPermission } from './operators.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -34,6 +35,11 @@ export interface CallSpec {
    * API keys themselves).
    */
   keyScope?: 'read' | 'trade' | 'withdraw';
+  /**
+   * For `operator` calls (required there): what the caller's role must hold. Checked on
+   * every call before the body is read; a call that changes anything is audited.
+   */
+  permission?: OperatorPermission;
 }
 
 export function defineCall<const S extends CallSpec>(spec: S): S {

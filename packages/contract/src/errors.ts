@@ -1,9 +1,12 @@
 import type { Language } from './languages.ts';
 import { API_KEY_MESSAGES } from './messages/api-keys.ts';
+import { CATALOGUE_MESSAGES } from './messages/catalogue.ts';
 import { COMMON_MESSAGES } from './messages/common.ts';
 import { IDENTITY_MESSAGES } from './messages/identity.ts';
 import { MARKETS_MESSAGES } from './messages/markets.ts';
+import { OPERATOR_MESSAGES } from './messages/operators.ts';
 import { SPOT_MESSAGES } from './messages/spot.ts';
+import { VERIFICATION_MESSAGES } from './messages/verification.ts';
 
 /**
  * The error catalogue: each kind has its HTTP status (also the envelope `code`) and a
@@ -38,7 +41,10 @@ export const MESSAGES = {
   ...IDENTITY_MESSAGES,
   ...MARKETS_MESSAGES,
   ...SPOT_MESSAGES,
+  ...VERIFICATION_MESSAGES,
   ...API_KEY_MESSAGES,
+  ...OPERATOR_MESSAGES,
+  ...CATALOGUE_MESSAGES,
 };
 
 export type MessageId = keyof typeof MESSAGES;

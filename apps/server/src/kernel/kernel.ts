@@ -12,6 +12,9 @@ import { ensureDeploymentFacts } from './db/platform-meta.ts';
 import type { KernelTables } from './db/schema.ts';
 import { AppError } from './errors.ts';
 import { installSessionAuth } from './http/auth.ts';
+import { installOperatorAuth } from './http/operator-auth.ts';
+import { createAuditLog } from './operators/audit.ts';
+import { deferredOperatorAuthority } from './operators/authority.ts';
 import { deferredKeyAuthority, installSignedAuth } from './http/signed-request.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerDocs } from './http/docs.ts';
@@ -130,6 +133,8 @@ export async function startKernel(
     bodyLimit: config.bodyLimit,
     perMinute: config.apiKeys.perMinute,
   });
+  const operators = deferredOperatorAuthority();
+  installOperatorAuth(app, operators);
   const userSocket = await registerUserSocket(app, { sessions, limits: options.userSocket });
   const broker = await startBroker(app, { sessions, mqttUrl: config.mqttUrl });
   const probes: Partial<Record<ProbedComponent, ComponentProbe>> = { broker: broker.status };
@@ -165,6 +170,8 @@ export async function startKernel(
     transport: await loadTransportKeys(db),
     sessions,
     apiKeys,
+    operators,
+    audit: createAuditLog(clock),
     probe(component, probe) {
       probes[component] = probe;
     },

@@ -14,6 +14,8 @@ import type { UserSocketLimits } from './realtime/user-connection.ts';
 import type { SessionAuthority } from './sessions.ts';
 import type { KeyAuthority } from './http/signed-request.ts';
 import type { TransportKeys } from './transport-crypto.ts';
+import type { AuditLog } from './operators/audit.ts';
+import type { OperatorAuthority } from './operators/authority.ts';
 import type { HealthData } from '@meridian/contract';
 
 export type ComponentHealth = HealthData['components']['broker'];
@@ -65,6 +67,10 @@ export interface Kernel {
   sessions: SessionAuthority & { install(authority: SessionAuthority): void };
   /** Signed API-key requests ask it for a key; identity installs the real one. */
   apiKeys: KeyAuthority & { install(authority: KeyAuthority): void };
+  /** Every `operator` call asks it for the caller; the operators module installs the real one. */
+  operators: OperatorAuthority & { install(authority: OperatorAuthority): void };
+  /** The operators' append-only audit log: every operator write records its row. */
+  audit: AuditLog;
   /** A component's health, asked on every health call. */
   probe(component: ProbedComponent, probe: ComponentProbe): void;
   probes(): Partial<Record<ProbedComponent, ComponentProbe>>;

@@ -2,16 +2,22 @@ import type { CallSpec } from '../define.ts';
 import * as dev from './dev.ts';
 import * as market from './market.ts';
 import * as member from './member.ts';
+import * as operators from './operators.ts';
+import * as reviews from './reviews.ts';
 import * as spot from './spot.ts';
 import * as system from './system.ts';
 import * as user from './user.ts';
+import * as verification from './verification.ts';
 
 export * from './dev.ts';
 export * from './market.ts';
 export * from './member.ts';
+export * from './operators.ts';
+export * from './reviews.ts';
 export * from './spot.ts';
 export * from './system.ts';
 export * from './user.ts';
+export * from './verification.ts';
 
 function isCall(value: unknown): value is CallSpec {
   return (
@@ -28,6 +34,14 @@ function isCall(value: unknown): value is CallSpec {
  * Every call the platform serves, gathered from the call modules so a new call cannot be
  * left out: the server registers each, the docs list each, the fuzz test feeds each junk.
  */
-export const ALL_CALLS: readonly CallSpec[] = [system, user, member, market, spot, dev].flatMap(
-  (module) => Object.values(module).filter(isCall),
-);
+export const ALL_CALLS: readonly CallSpec[] = [
+  system,
+  user,
+  member,
+  market,
+  spot,
+  dev,
+  operators,
+  verification,
+  reviews,
+].flatMap((module) => Object.values(module).filter(isCall));

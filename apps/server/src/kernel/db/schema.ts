@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Bigint columns read back as a number (SQLite) or a string (PostgreSQL). */
 export type BigintColumn = ColumnType<string | number, number, number>;
@@ -30,6 +30,23 @@ export interface IdempotencyKeysTable {
   created_at: BigintColumn;
 }
 
+/** One operator write, or one document an operator viewed (migration 0011; append-only). */
+export interface AuditLogTable {
+  id: Generated<BigintColumn>;
+  at: string;
+  operator_id: string;
+  operator_email: string;
+  role: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before_json: string | null;
+  after_json: string | null;
+  reason: string | null;
+  ip: string;
+  user_agent: string;
+}
+
 /**
  * The kernel's own tables. Each module declares its tables beside its migrations and
  * reaches them with `db.withTables<ItsTables>()`; no file lists every table.
@@ -38,4 +55,5 @@ export type KernelTables = {
   platform_meta: PlatformMetaTable;
   outbox: OutboxTable;
   idempotency_keys: IdempotencyKeysTable;
+  audit_log: AuditLogTable;
 };

@@ -63,6 +63,11 @@ export async function registerDocs(app: FastifyInstance, brand: string, version:
             name: 'authorization',
             description: 'The access token from login, with or without `Bearer `',
           },
+          operatorToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An operator session from `/api/ops/auth/login` (operator calls only)',
+          },
           // A signed API-key request (README "Programmatic trading") carries all three.
           apiKey: {
             type: 'apiKey',

@@ -57,8 +57,10 @@ export function registerCall<S extends CallSpec>(
   const requireUser = app.requireUser;
   const requireSigned = app.requireSigned;
   const resolveUser = app.resolveUser;
+  const requireOperator = app.requireOperator;
+  const permission = call.permission;
   if (
-    call.auth === 'operator' ||
+    (call.auth === 'operator' && (!requireOperator || !permission)) ||
     (call.auth === 'user' && !requireUser) ||
     (call.auth === 'optional' && !resolveUser)
   ) {
@@ -68,6 +70,8 @@ export function registerCall<S extends CallSpec>(
   const response: Record<number, unknown> = { 200: envelopeSchema(call.data) };
   for (const status of errorStatuses) response[status] = errorEnvelopeSchema;
   for (const status of options.dataStatuses ?? []) response[status] = envelopeSchema(call.data);
+  // Every operator call that may change something leaves an audit row (PRODUCT.md 3).
+  const auditRequired = call.auth === 'operator' && call.method !== 'GET';
   app.route({
     method: call.method,
     url: routePath(call.path, head),
@@ -75,6 +79,7 @@ export function registerCall<S extends CallSpec>(
       summary: call.summary,
       ...(call.keyScope ? { description: `API keys: needs the \`${call.keyScope}\` scope.` } : {}),
       tags: [...call.tags],
+      ...(call.auth === 'operator' ? { security: [{ operatorToken: [] }] } : {}),
       ...(call.auth === 'user'
         ? {
             security: call.keyScope
@@ -111,6 +116,20 @@ export function registerCall<S extends CallSpec>(
           },
         }
       : {}),
+    ...(call.auth === 'operator' && requireOperator && permission
+      ? {
+          // Before the body, like user calls: a caller without the permission learns
+          // nothing of the call's rules.
+          preParsing: async (
+            request: FastifyRequest,
+            _reply: FastifyReply,
+            payload: NodeJS.ReadableStream,
+          ) => {
+            await requireOperator(request, permission);
+            return payload;
+          },
+        }
+      : {}),
     ...(call.auth === 'optional' && resolveUser
       ? {
           preHandler: async (request: FastifyRequest) => {
@@ -125,6 +144,12 @@ export function registerCall<S extends CallSpec>(
         body: request.body,
       } as CallParsed<S>;
       const result = await handler(input, request, reply);
+      if (auditRequired && !request.audited) {
+        // A programming error, caught by the tests that call every operator write: the
+        // change is made, so say so loudly rather than answer as if all were well.
+        request.log.error({ call: call.path }, 'operator write without an audit row');
+        throw new Error(`${call.path} changed something without an audit row`);
+      }
       if (result instanceof Answer) {
         reply.status(result.code);
         return {

@@ -1,14 +1,15 @@
 import { defineModule } from '../../kernel/module.ts';
 import { registerDevCalls } from './calls.ts';
-import { fundDemoUsers, seedDemoUsers } from './seed.ts';
+import { fundDemoUsers, seedDemoOperators, seedDemoUsers } from './seed.ts';
 
-/** Demo mode: funded demo users and their readable outbox (`/api/dev/outbox`). */
+/** Demo mode: funded demo users, one operator per role, the readable outbox (`/api/dev/outbox`). */
 export const demoModule = defineModule({
   name: 'demo',
   async start(ctx) {
     const { demoMode } = ctx.config;
     const seeded = demoMode ? await seedDemoUsers(ctx.use('identity')) : [];
     if (demoMode) await fundDemoUsers(ctx.db, ctx.engine);
+    if (demoMode) await seedDemoOperators(ctx.use('operators'));
     registerDevCalls(ctx.app, ctx.config.head, ctx.db, ctx.use('identity'), demoMode);
     ctx.provide('demo', { seededUsers: seeded });
   },

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { KernelTables } from '../../kernel/db/schema.ts';
 import type { IdentityService } from '../identity/index.ts';
+import type { OperatorsService } from '../operators/index.ts';
 import type { EngineHost } from '../../engine/engine-host.ts';
 
 /** Clearly marked demo credentials: printed at start-up and in the README, demo mode only. */
@@ -9,6 +10,26 @@ export const DEMO_USERS = [
   { id: '10000001', email: 'demo1@meridian.local', inviteCode: 'DEMO0001' },
   { id: '10000002', email: 'demo2@meridian.local', inviteCode: 'DEMO0002' },
 ] as const;
+
+/**
+ * One demo operator per role, on a one-time password (clearly a demo seed): the first
+ * sign-in at /ops sets the operator's own password and adds an authenticator, as for any
+ * operator, so the console is tried exactly as a deployment uses it.
+ */
+export const DEMO_OPERATOR_PASSWORD = 'DemoOperator-2026';
+export const DEMO_OPERATORS = [
+  { email: 'admin@ops.meridian.local', role: 'admin' },
+  { email: 'compliance@ops.meridian.local', role: 'compliance' },
+  { email: 'finance@ops.meridian.local', role: 'finance' },
+  { email: 'finance2@ops.meridian.local', role: 'finance' },
+  { email: 'support@ops.meridian.local', role: 'support' },
+] as const;
+
+export async function seedDemoOperators(operators: Pick<OperatorsService, 'ensureOperator'>) {
+  for (const demo of DEMO_OPERATORS) {
+    await operators.ensureOperator(demo.email, demo.role, DEMO_OPERATOR_PASSWORD);
+  }
+}
 
 /** Creates the demo users once; a restart leaves them (and what they did) as they are. */
 export async function seedDemoUsers(

@@ -1,6 +1,6 @@
 import { iso, type Clock } from '../../kernel/clock.ts';
 import { randomToken } from '../../kernel/secrets.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '../../kernel/auth/passwords.ts';
 import type { IdentityDb } from './tables.ts';
 
 /** An account made by the platform itself (the demo's users), not through sign-up. */

@@ -1,4 +1,5 @@
 import type { SeededAccount } from './ensure-account.ts';
+import type { OperatorViews } from './operator-views.ts';
 
 export { identityModule } from './module.ts';
 export type { SeededAccount };
@@ -9,6 +10,10 @@ export interface IdentityService {
   ensureAccount(account: SeededAccount): Promise<boolean>;
   /** Whether the account `id` exists with exactly this email (a seeded one still is). */
   hasAccount(account: { id: string; email: string }): Promise<boolean>;
+  /** What the operator console reads and changes of accounts (operator calls only). */
+  operatorViews: OperatorViews;
+  /** Whether an operator froze the user's withdrawals (the wallet refuses them then). */
+  withdrawalsFrozen(userId: string): Promise<boolean>;
 }
 
 declare module '../../kernel/module.ts' {

@@ -7,6 +7,8 @@ import { ensureAccount } from './ensure-account.ts';
 import { registerMemberCalls } from './member-calls.ts';
 import * as m0002 from './migrations/0002_accounts.ts';
 import * as m0010 from './migrations/0010_api_key_signing.ts';
+import * as m0014 from './migrations/0014_account_freezes.ts';
+import { createOperatorViews } from './operator-views.ts';
 import { createSessionService } from './sessions.ts';
 import type { IdentityTables } from './tables.ts';
 import { registerUserCalls } from './user-calls.ts';
@@ -14,7 +16,11 @@ import { registerUserCalls } from './user-calls.ts';
 /** Accounts, sessions, second factor, devices and API keys (seed: /api/user, member/...). */
 export const identityModule = defineModule({
   name: 'identity',
-  migrations: { '0002_accounts': m0002, '0010_api_key_signing': m0010 },
+  migrations: {
+    '0002_accounts': m0002,
+    '0010_api_key_signing': m0010,
+    '0014_account_freezes': m0014,
+  },
   start(ctx) {
     const { app, clock, config } = ctx;
     const db = ctx.db.withTables<IdentityTables>();
@@ -47,6 +53,15 @@ export const identityModule = defineModule({
           .where('id', '=', id)
           .where('email', '=', email)
           .executeTakeFirst()) !== undefined,
+      operatorViews: createOperatorViews(db, sessions, clock),
+      withdrawalsFrozen: async (userId) =>
+        (
+          await db
+            .selectFrom('users')
+            .select('withdrawals_frozen_at')
+            .where('id', '=', userId)
+            .executeTakeFirst()
+        )?.withdrawals_frozen_at != null,
     });
   },
 });

@@ -1,7 +1,7 @@
 import type { CodePurpose, Language } from '@meridian/contract';
 import { iso } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '../../kernel/auth/passwords.ts';
 import { requireMatch, type AccountServiceDeps } from './users.ts';
 import { disableApiKeys } from './api-keys.ts';
 

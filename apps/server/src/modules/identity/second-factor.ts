@@ -2,7 +2,7 @@ import { formatMessage, type Language, type MessageId } from '@meridian/contract
 import { addSeconds, iso } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { SessionPrincipal } from './sessions.ts';
-import { checkTotp, newTotpSecret, totpUri } from './totp.ts';
+import { checkTotp, newTotpSecret, totpUri } from '../../kernel/auth/totp.ts';
 import type { IdentityDb } from './tables.ts';
 import { WITHDRAW_BLOCK_SECONDS } from './security-settings.ts';
 import { emailOf, userById, type AccountServiceDeps, type UserRow } from './users.ts';

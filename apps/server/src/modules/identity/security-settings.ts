@@ -6,7 +6,7 @@ import {
 } from '@meridian/contract';
 import { addSeconds, iso } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from '../../kernel/auth/passwords.ts';
 import type { SessionPrincipal } from './sessions.ts';
 import { emailOf, openSealed, requireMatch, userById, type AccountServiceDeps } from './users.ts';
 import { disableApiKeys } from './api-keys.ts';

@@ -3,7 +3,7 @@ import { iso } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { newId, sha256Hex } from '../../kernel/secrets.ts';
 import { createLoginThrottle } from './login-throttle.ts';
-import { decoyHash, verifyPassword } from './passwords.ts';
+import { decoyHash, verifyPassword } from '../../kernel/auth/passwords.ts';
 import { acceptTotp } from './second-factor.ts';
 import type { IssuedTokens, SessionPrincipal } from './sessions.ts';
 import { deviceNameFromUserAgent } from './user-agent.ts';
@@ -103,6 +103,7 @@ export function createSignIn({ db, clock, sessions }: AccountServiceDeps) {
     user: UserRow,
     ctx: ClientContext,
   ): Promise<IssuedTokens & { userInfo: UserInfo }> {
+    if (user.login_frozen_at) throw new AppError('forbidden', 'userLoginFrozen');
     const deviceId = await touchDevice(user.id, ctx);
     await logLogin(user.id, deviceId, ctx, true);
     const tokens = await sessions.open(user.id, deviceId);

@@ -1,7 +1,7 @@
 import { iso } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { randomInviteCode, randomToken, randomUserId } from '../../kernel/secrets.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '../../kernel/auth/passwords.ts';
 import type { ClientContext, SignIn } from './sign-in.ts';
 import {
   fullPhone,
@@ -116,6 +116,10 @@ export function createSignUp(
           chat_key: randomToken(16),
           withdraw_blocked_until: null,
           created_at: iso(clock.now()),
+          login_frozen_at: null,
+          withdrawals_frozen_at: null,
+          login_freeze_reason: null,
+          withdrawals_freeze_reason: null,
         };
         try {
           await db.insertInto('users').values(user).execute();

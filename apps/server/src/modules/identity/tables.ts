@@ -23,6 +23,11 @@ export interface UsersTable {
   chat_key: string;
   withdraw_blocked_until: string | null;
   created_at: string;
+  /** Set by an operator's freeze (migration 0014); the reasons are the operator's words. */
+  login_frozen_at: Generated<string | null>;
+  withdrawals_frozen_at: Generated<string | null>;
+  login_freeze_reason: Generated<string | null>;
+  withdrawals_freeze_reason: Generated<string | null>;
 }
 
 export interface DevicesTable {
