@@ -23,3 +23,4 @@ export * from './engine/command-type.ts';
 export * from './engine/registry.ts';
 export * from './spot/order-math.ts';
 export * from './spot/book-grouping.ts';
+export * from './verification/index.ts';

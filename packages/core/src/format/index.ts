@@ -15,4 +15,4 @@ export {
 } from './number-style.ts';
 export { compareDecimal } from './compare.ts';
 export { sanitizeNumberInput } from './number-input.ts';
-export { maskEmail, maskPhone } from './mask.ts';
+export { maskCardNumber, maskEmail, maskIdNumber, maskPhone } from './mask.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskEmail, maskPhone } from './mask.ts';
+import { maskCardNumber, maskEmail, maskIdNumber, maskPhone } from './mask.ts';
 
 describe('maskEmail', () => {
   it.each([
@@ -28,5 +28,25 @@ describe('maskPhone', () => {
     ['1234567', '1***'],
   ])('%j -> %j', (input, expected) => {
     expect(maskPhone(input)).toBe(expected);
+  });
+});
+
+describe('maskCardNumber', () => {
+  it.each([
+    ['6222021234567890123', '**** **** **** 0123'],
+    ['6222 0212 3456 7890', '**** **** **** 7890'],
+    ['DE89370400440532013000', '**** **** **** 3000'],
+  ])('%j -> %j', (input, expected) => {
+    expect(maskCardNumber(input)).toBe(expected);
+  });
+});
+
+describe('maskIdNumber', () => {
+  it.each([
+    ['11010519491231002X', '11****2X'],
+    ['E12345678', 'E1****78'],
+    ['ABCD', 'A****'],
+  ])('%j -> %j', (input, expected) => {
+    expect(maskIdNumber(input)).toBe(expected);
   });
 });

@@ -26,3 +26,22 @@ export function maskPhone(phone: string): string {
   if (phone.length <= 7) return phone.slice(0, 1) + HIDDEN;
   return phone.slice(0, 3) + HIDDEN + phone.slice(-4);
 }
+
+/**
+ * A bank card or account number shows only its last 4 characters, in the usual groups
+ * ("**** **** **** 1234"), wherever it is displayed, the owner's own pages included: the
+ * whole number is only needed where money is sent to it.
+ */
+export function maskCardNumber(cardNumber: string): string {
+  const compact = cardNumber.replace(/[\s-]+/g, '');
+  return `**** **** **** ${compact.slice(-4)}`;
+}
+
+/**
+ * An ID number keeps its first and last 2 characters ("11****2X"); how long it is stays
+ * hidden too. Up to 4 characters show only the first.
+ */
+export function maskIdNumber(idNumber: string): string {
+  if (idNumber.length <= 4) return idNumber.slice(0, 1) + '****';
+  return idNumber.slice(0, 2) + '****' + idNumber.slice(-2);
+}

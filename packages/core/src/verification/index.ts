@@ -1,0 +1,3 @@
+export * from './documents.ts';
+export * from './state.ts';
+export * from './countries.ts';
