@@ -120,3 +120,22 @@ export async function seal(app: FastifyInstance, payload: unknown) {
 export function totpCode(secret: string, clock: TestClock, offsetSteps = 0) {
   return generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) + offsetSteps * 30 });
 }
+
+export interface Trader {
+  id: string;
+  headers: Record<string, string>;
+}
+
+/** Registers a user and deposits into the engine, as a confirmed deposit would. */
+export async function trader(
+  platform: Platform,
+  email: string,
+  funds: Record<string, string>,
+): Promise<Trader> {
+  const { token, userInfo } = await registerByEmail(rememberPlatform(platform).app, email);
+  for (const [asset, amount] of Object.entries(funds)) {
+    const ack = await platform.engine.deposit(userInfo.id, asset, amount, `test-${email}-${asset}`);
+    if (ack.events.some((e) => e.type === 'rejected')) throw new Error('deposit refused');
+  }
+  return { id: userInfo.id, headers: auth(token) };
+}

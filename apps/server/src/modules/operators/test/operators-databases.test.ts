@@ -2,10 +2,9 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildPlatform, type Platform } from '../../../app.ts';
 import type { Database } from '../../../kernel/db/database.ts';
-import { call, rememberPlatform, TestClock } from '../../../../test/accounts-helpers.ts';
+import { call, rememberPlatform, TestClock, trader } from '../../../../test/accounts-helpers.ts';
 import { testConfig, testDatabases, type TestDatabase } from '../../../../test/helpers.ts';
 import { signInOperator, type SignedInOperator } from '../../../../test/operator-helpers.ts';
-import { trader } from '../../spot/test/spot-helpers.ts';
 
 // Where the database itself keeps the rules (the audit log's triggers, the admin lock,
 // the conditional updates of dual control), each database the tests have is checked.

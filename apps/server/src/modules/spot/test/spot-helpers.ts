@@ -1,32 +1,12 @@
 import { routePath } from '@meridian/contract';
 import type { Platform } from '../../../app.ts';
-import {
-  auth,
-  call,
-  registerByEmail,
-  rememberPlatform,
-} from '../../../../test/accounts-helpers.ts';
+import { call } from '../../../../test/accounts-helpers.ts';
 
 export const api = (path: string) => routePath(path, 'core');
 
-export interface Trader {
-  id: string;
-  headers: Record<string, string>;
-}
+import type { Trader } from '../../../../test/accounts-helpers.ts';
 
-/** Registers a user and deposits into the engine, as a confirmed deposit would. */
-export async function trader(
-  platform: Platform,
-  email: string,
-  funds: Record<string, string>,
-): Promise<Trader> {
-  const { token, userInfo } = await registerByEmail(rememberPlatform(platform).app, email);
-  for (const [asset, amount] of Object.entries(funds)) {
-    const ack = await platform.engine.deposit(userInfo.id, asset, amount, `test-${email}-${asset}`);
-    if (ack.events.some((e) => e.type === 'rejected')) throw new Error('deposit refused');
-  }
-  return { id: userInfo.id, headers: auth(token) };
-}
+export { trader, type Trader } from '../../../../test/accounts-helpers.ts';
 
 export async function wallet(platform: Platform, t: Trader, base = 'btc', quote = 'usdt') {
   const res = await call(
