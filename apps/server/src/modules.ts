@@ -5,6 +5,7 @@ import { marketsModule } from './modules/markets/index.ts';
 import { operatorsModule } from './modules/operators/index.ts';
 import { spotModule } from './modules/spot/index.ts';
 import { systemModule } from './modules/system/index.ts';
+import { verificationModule } from './modules/verification/index.ts';
 
 /**
  * The platform's capabilities, started in this order: a module may use what an earlier
@@ -13,6 +14,7 @@ import { systemModule } from './modules/system/index.ts';
 export const MODULES: readonly PlatformModule[] = [
   identityModule,
   operatorsModule,
+  verificationModule,
   demoModule,
   marketsModule,
   spotModule,

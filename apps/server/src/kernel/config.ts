@@ -87,6 +87,13 @@ const envSchema = z.object({
     .optional(),
   API_KEY_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   COIN_RATES: z.string().regex(COIN_RATES_PATTERN, 'must look like CNY=7.1,EUR=0.86').optional(),
+  /** Largest file an upload may be (document photos); 5 MB by default. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(50 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
 });
 
 export interface Config {
@@ -122,6 +129,8 @@ export interface Config {
   market: MarketConfig;
   /** Published reference rates replacing or adding to the defaults (`CNY=7.1,EUR=0.86`). */
   coinRates: string | undefined;
+  /** Uploaded files (document photos): the largest accepted, in bytes. */
+  uploadMaxBytes: number;
   version: string;
 }
 
@@ -185,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       indexRetentionHours: e.INDEX_RETENTION_HOURS,
     },
     coinRates: e.COIN_RATES,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     version,
   };
 }

@@ -2,6 +2,8 @@ import type { SeededAccount } from './ensure-account.ts';
 import type { OperatorViews } from './operator-views.ts';
 
 export { identityModule } from './module.ts';
+/** Whether a write failed on a unique key (both databases): who lost a race to insert. */
+export { isUniqueViolation } from './users.ts';
 export type { SeededAccount };
 
 /** What other modules may ask of identity. */

@@ -1,0 +1,35 @@
+import type { BankCard, ReviewKind, VerificationStatus } from '@meridian/contract';
+import type { ReviewExecutor, ReviewKindHandler } from './review-queue.ts';
+
+export { verificationModule } from './module.ts';
+export type { ReviewExecutor, ReviewKindHandler, ReviewRow } from './review-queue.ts';
+
+/** What other modules may ask of verification. */
+export interface VerificationService {
+  /** A user's verification, as the user sees it (the ID number masked). */
+  statusOf(userId: string): Promise<VerificationStatus>;
+  /** 0 none, 1 primary, 2 advanced approved: what per-level rules (withdrawal limits) read. */
+  levelOf(userId: string): Promise<0 | 1 | 2>;
+  /** The user's bound bank card, masked; null when none is bound. */
+  bankCardOf(userId: string): Promise<BankCard | null>;
+  /** How many items wait in each review queue (the operators' dashboard). */
+  pendingCounts(): Promise<Array<{ kind: ReviewKind; pending: number }>>;
+  /**
+   * The review queue for other kinds (deposits, withdrawals, loans, appeals): register
+   * the kind's decisions once, open an item in the transaction of the change that needs
+   * review. The kind's calls come from the contract's `reviewCalls`.
+   */
+  reviews: {
+    registerKind(handler: ReviewKindHandler): void;
+    open(
+      tx: ReviewExecutor,
+      item: { kind: ReviewKind; subjectId: string; userId: string },
+    ): Promise<string>;
+  };
+}
+
+declare module '../../kernel/module.ts' {
+  interface ModuleServices {
+    verification: VerificationService;
+  }
+}
