@@ -42,5 +42,20 @@ function identifiers(fields: Unsequenced<EngineCommand>): Array<[string, string]
         ['user', fields.user],
         ['market', fields.market],
       ];
+    case 'list-asset':
+      return [['code', fields.asset]];
+    case 'list-market':
+      return [
+        ['symbol', fields.market],
+        ['base', fields.base],
+        ['quote', fields.quote],
+      ];
+    case 'market-state':
+      return [['symbol', fields.market]];
+    case 'market-fees':
+      return [
+        ['symbol', fields.market],
+        ['ref', fields.ref],
+      ];
   }
 }

@@ -5,11 +5,14 @@ import {
   readAmount,
   readOrderRequest,
   TradingEngine,
+  type Asset,
   type CommandResult,
   type EngineCommand,
   type EngineConfig,
   type EngineEvent,
   type EngineSnapshot,
+  type MarketSpec,
+  type MarketState,
   type OrderRequest,
   type RejectReason,
   type RequestRejection,
@@ -131,6 +134,9 @@ export class EngineHost {
     const engine = new TradingEngine(options.config, snapshot);
     const { journal, commands } = Journal.open(path.join(options.dir, 'journal'), engine.seq);
     const replayed = commands.map((cmd) => engine.apply(cmd));
+    // Listed before the snapshot or in results projected before the restart: the
+    // projector learns of them here, before the replayed results reach it.
+    options.projector?.adopt(engine.catalogue());
     await options.projector?.project(replayed);
     return new EngineHost(engine, journal, options, { snapshot, since: commands });
   }
@@ -219,9 +225,30 @@ export class EngineHost {
     await this.projection;
   }
 
-  /** The engine's coins, in its configured order. */
+  /** The engine's coins: the configured ones, then those listed since, in listing order. */
   assets(): string[] {
-    return this.options.config.assets.map((asset) => asset.code);
+    return this.engine.assetList().map((asset) => asset.code);
+  }
+
+  /** Every market the engine trades: the configured ones, then those listed since. */
+  marketSymbols(): string[] {
+    return [...this.engine.markets.keys()];
+  }
+
+  /** A market's spec as the engine trades it now (its current fees); undefined if unlisted. */
+  marketSpec(market: string): MarketSpec | undefined {
+    return this.engine.market(market)?.market.spec;
+  }
+
+  /** Whether a market takes new orders; undefined for a market the engine does not list. */
+  marketState(market: string): MarketState | undefined {
+    const m = this.engine.market(market);
+    return m && (m.paused ? 'paused' : 'trading');
+  }
+
+  /** One coin as the engine knows it (its decimals and bound); undefined when unknown. */
+  asset(code: string): Asset | undefined {
+    return this.engine.asset(code);
   }
 
   getOrder(market: string, id: number): OrderView | undefined {
@@ -229,7 +256,7 @@ export class EngineHost {
   }
 
   balances(user: string): BalanceView[] {
-    return this.options.config.assets.map((asset) => balanceView(this.engine, user, asset));
+    return this.engine.assetList().map((asset) => balanceView(this.engine, user, asset));
   }
 
   /** One coin of a user's balances; undefined for a coin the engine does not know. */

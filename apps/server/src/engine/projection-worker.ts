@@ -29,6 +29,9 @@ const insert = (table, row, conflict = '') => {
   );
 };
 const write = file.transaction((w) => {
+  for (const row of w.assets || []) {
+    insert('ledger_assets', row, ' on conflict ("code") do update set "decimals" = excluded."decimals"');
+  }
   for (const row of w.orders) insert('trade_orders', row);
   for (const [id, set] of w.changes) {
     const columns = Object.keys(set);

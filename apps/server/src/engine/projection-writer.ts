@@ -5,6 +5,8 @@ type Row<T extends keyof EngineTables> = Insertable<EngineTables[T]>;
 
 /** One projection transaction: the rows of a run of acknowledged results. */
 export interface ProjectionWrite {
+  /** Assets listed since the last write, so their postings' decimals are known. */
+  assets?: Array<Row<'ledger_assets'>>;
   orders: Array<Row<'trade_orders'>>;
   /** Orders written earlier whose fill or status changed, by id. */
   changes: Array<[id: number, set: Updateable<EngineTables['trade_orders']>]>;
@@ -30,6 +32,13 @@ const CHUNK = 200;
 export function kyselyWriter(db: EngineDb): ProjectionWriter {
   return (w) =>
     db.transaction().execute(async (tx) => {
+      for (const asset of w.assets ?? []) {
+        await tx
+          .insertInto('ledger_assets')
+          .values(asset)
+          .onConflict((oc) => oc.column('code').doUpdateSet({ decimals: asset.decimals }))
+          .execute();
+      }
       await insertChunks(tx, 'trade_orders', w.orders);
       for (const [id, set] of w.changes) {
         await tx.updateTable('trade_orders').set(set).where('id', '=', id).execute();

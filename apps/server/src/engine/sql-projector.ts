@@ -30,13 +30,16 @@ const NAME = 'engine';
  * sequence number, so a restart knows exactly which results still need writing.
  */
 export class SqlProjector {
+  /** Assets listed since the last write: `ledger_assets` rows for the next one. */
+  private readonly listedAssets: Array<{ code: string; decimals: number }> = [];
+
   private constructor(
     private readonly write: ProjectionWriter,
     private readonly markets: Map<string, Market>,
     private readonly decimals: Map<string, number>,
     private readonly balances: Map<string, bigint>,
     /** Filled lots of the orders still open, by id. */
-    private readonly open: Map<number, { market: Market; lots: number }>,
+    private readonly open: Map<number, { lots: number }>,
     private projected: number,
   ) {}
 
@@ -46,7 +49,6 @@ export class SqlProjector {
     config: EngineConfig,
     writer: ProjectionWriter = kyselyWriter(db),
   ): Promise<SqlProjector> {
-    const decimals = new Map(config.assets.map((a) => [a.code, a.decimals]));
     await backfillUnits(db, config);
     await db
       .insertInto('ledger_assets')
@@ -55,6 +57,13 @@ export class SqlProjector {
         oc.column('code').doUpdateSet((eb) => ({ decimals: eb.ref('excluded.decimals') })),
       )
       .execute();
+    // The configured assets and every one listed since (its row written with its listing).
+    const decimals = new Map(
+      (await db.selectFrom('ledger_assets').select(['code', 'decimals']).execute()).map((a) => [
+        a.code,
+        Number(a.decimals),
+      ]),
+    );
     const balances = new Map<string, bigint>();
     for (const row of await db
       .selectFrom('ledger_balances')
@@ -66,15 +75,13 @@ export class SqlProjector {
       );
     }
     const markets = new Map(config.markets.map((m) => [m.symbol, new Market(m)]));
-    const open = new Map<number, { market: Market; lots: number }>();
+    const open = new Map<number, { lots: number }>();
     const rows = await db
       .selectFrom('trade_orders')
-      .select(['id', 'market', 'filled_lots'])
+      .select(['id', 'filled_lots'])
       .where('status', 'in', ['open', 'waiting'])
       .execute();
-    for (const row of rows) {
-      open.set(Number(row.id), { market: markets.get(row.market)!, lots: Number(row.filled_lots) });
-    }
+    for (const row of rows) open.set(Number(row.id), { lots: Number(row.filled_lots) });
     const state = await db
       .selectFrom('engine_projection')
       .select('last_seq')
@@ -100,6 +107,24 @@ export class SqlProjector {
     return this.projected;
   }
 
+  /**
+   * Takes in every asset and market the engine knows beyond the configured ones (listed
+   * by command before its snapshot or in the journal replayed since), before the replayed
+   * results are projected: some of them may have been projected before the restart.
+   */
+  adopt(catalogue: EngineConfig): void {
+    for (const asset of catalogue.assets) this.assetListed(asset.code, asset.decimals);
+    for (const spec of catalogue.markets) {
+      if (!this.markets.has(spec.symbol)) this.markets.set(spec.symbol, new Market(spec));
+    }
+  }
+
+  private assetListed(code: string, decimals: number): void {
+    if (this.decimals.get(code) === decimals) return;
+    this.decimals.set(code, decimals);
+    this.listedAssets.push({ code, decimals });
+  }
+
   async project(results: CommandResult[]): Promise<void> {
     const fresh = results.filter((r) => r.seq > this.projected);
     if (fresh.length === 0) return;
@@ -117,10 +142,13 @@ export class SqlProjector {
 
     for (const result of fresh) {
       for (const e of result.events) {
-        if (e.type === 'accepted') {
+        if (e.type === 'asset_listed') this.assetListed(e.asset, e.decimals);
+        else if (e.type === 'market_listed') {
+          if (!this.markets.has(e.market)) this.markets.set(e.market, new Market(e.spec));
+        } else if (e.type === 'accepted') {
           const m = this.markets.get(e.market)!;
           inserts.set(e.orderId, acceptedOrderRow(e, m.spec, result.ts));
-          this.open.set(e.orderId, { market: m, lots: 0 });
+          this.open.set(e.orderId, { lots: 0 });
         } else if (e.type === 'trade') {
           const m = this.markets.get(e.market)!;
           fills.push(tradeFillRow(e, m.spec, result.seq, result.ts));
@@ -174,7 +202,9 @@ export class SqlProjector {
       Object.assign(row, orderUpdate(c));
     }
     const lastSeq = fresh.at(-1)!.seq;
+    const assets = this.listedAssets.splice(0);
     await this.write({
+      assets,
       orders: [...inserts.values()],
       changes: [...changes].map(([id, c]) => [id, orderUpdate(c)]),
       fills,

@@ -64,7 +64,7 @@ describe('journal codec', () => {
   });
 
   it('writes the bytes the string encoder before it wrote, non-ASCII included', () => {
-    const more: EngineCommand[] = [
+    const more: RecordsBefore[] = [
       ...commands,
       { ...s.limit('ümlaut-用户-🙂', 'buy', 9_007_199_254_740_991, 1), clientRef: 'clé-ключ' },
       s.deposit('0', 'BTC', 1n),
@@ -128,8 +128,14 @@ describe('journal codec', () => {
   });
 });
 
+/** The commands that existed when the byte writer replaced the string encoder. */
+type RecordsBefore = Extract<
+  EngineCommand,
+  { type: 'place' | 'cancel' | 'deposit' | 'adjust' | 'index' }
+>;
+
 /** The string encoder the byte writer replaced (commit aa4f55e), restated as the reference. */
-function stringRecord(c: EngineCommand): string {
+function stringRecord(c: RecordsBefore): string {
   const fields =
     c.type === 'place'
       ? `${c.user}\t${c.market}\t${c.side === 'buy' ? 'b' : 's'}\t${c.kind}\t${c.tif}\t${c.price}\t${c.lots}\t${c.quote}\t${c.stop}\t${c.clientRef ?? ''}`

@@ -4,6 +4,10 @@ import { adjustCommand } from './commands/adjust.ts';
 import { cancelCommand } from './commands/cancel.ts';
 import { depositCommand } from './commands/deposit.ts';
 import { indexCommand } from './commands/index-price.ts';
+import { listAssetCommand } from './commands/list-asset.ts';
+import { listMarketCommand } from './commands/list-market.ts';
+import { marketFeesCommand } from './commands/market-fees.ts';
+import { marketStateCommand } from './commands/market-state.ts';
 import { placeCommand } from './commands/place.ts';
 
 /** Every command the engine knows: one line each. */
@@ -13,6 +17,10 @@ export const COMMAND_TYPES = [
   depositCommand,
   adjustCommand,
   indexCommand,
+  listAssetCommand,
+  listMarketCommand,
+  marketStateCommand,
+  marketFeesCommand,
 ] as const;
 
 const byType = new Map<string, CommandType>(

@@ -77,5 +77,75 @@ export interface IndexCommand {
   prices: Array<[market: string, price: bigint]>;
 }
 
+/**
+ * Whether a market takes new orders. A paused book keeps its open orders and takes
+ * cancels only, so nobody is locked into an order while trading stops.
+ */
+export type MarketState = 'trading' | 'paused';
+
+/**
+ * Lists an asset, once per code: from then on it can be deposited, held and traded.
+ * The catalogue (the operators' record) lists through the journal, so replay restores it.
+ */
+export interface ListAssetCommand {
+  type: 'list-asset';
+  seq: number;
+  ts: number;
+  asset: string;
+  decimals: number;
+  /** Largest amount one request may name, in minor units. */
+  maxAmount: bigint;
+}
+
+/** Lists a spot market between two listed assets, once per symbol (`MarketSpec`'s fields). */
+export interface ListMarketCommand {
+  type: 'list-market';
+  seq: number;
+  ts: number;
+  market: string;
+  base: string;
+  quote: string;
+  tickSize: bigint;
+  lotSize: bigint;
+  minNotional: bigint;
+  maxOrderLots: number;
+  maxPriceTicks: number;
+  makerFeeBps: number;
+  takerFeeBps: number;
+  bandBps: number;
+  state: MarketState;
+}
+
+/** Pauses or resumes trading on a market. Setting the state it already has changes nothing. */
+export interface MarketStateCommand {
+  type: 'market-state';
+  seq: number;
+  ts: number;
+  market: string;
+  state: MarketState;
+}
+
+/**
+ * A market's new maker and taker fees, from the next fill on, applied once per reference
+ * (a scheduled change's id), so a retry after a crash never applies it twice.
+ */
+export interface MarketFeesCommand {
+  type: 'market-fees';
+  seq: number;
+  ts: number;
+  market: string;
+  makerFeeBps: number;
+  takerFeeBps: number;
+  ref: string;
+}
+
 export type EngineCommand =
-  PlaceCommand | CancelCommand | DepositCommand | AdjustCommand | IndexCommand;
+  | PlaceCommand
+  | CancelCommand
+  | DepositCommand
+  | AdjustCommand
+  | IndexCommand
+  | ListAssetCommand
+  | ListMarketCommand
+  | MarketStateCommand
+  | MarketFeesCommand;

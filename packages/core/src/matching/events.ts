@@ -1,6 +1,7 @@
 import type { Side } from '../book/order-book.ts';
 import type { PostingBatch } from '../ledger/posting-log.ts';
-import type { OrderKind, TimeInForce } from './commands.ts';
+import type { MarketState, OrderKind, TimeInForce } from './commands.ts';
+import type { MarketSpec } from './market.ts';
 import type { RequestRejection } from './order-request.ts';
 
 export type RejectReason =
@@ -22,7 +23,13 @@ export type RejectReason =
   /** An adjustment whose reference was already applied. */
   | 'duplicate_reference'
   /** An adjustment naming an account it may not move (a held part, two assets). */
-  | 'invalid_account';
+  | 'invalid_account'
+  /** An asset or market listed twice. */
+  | 'already_listed'
+  /** A listing or fee change the engine cannot trade with (a bad code, tick, lot or rate). */
+  | 'invalid_listing'
+  /** A new order on a paused market: its book takes cancels only. */
+  | 'market_paused';
 
 export type CancelReason = 'user' | 'unfilled' | 'self_trade';
 
@@ -62,7 +69,17 @@ export type EngineEvent =
   | { type: 'filled'; orderId: number; market: string }
   | { type: 'cancelled'; orderId: number; market: string; reason: CancelReason; lots: number }
   | { type: 'deposited'; user: string; asset: string; amount: bigint; ref: string }
-  | { type: 'adjusted'; from: string; to: string; asset: string; amount: bigint; ref: string };
+  | { type: 'adjusted'; from: string; to: string; asset: string; amount: bigint; ref: string }
+  | { type: 'asset_listed'; asset: string; decimals: number }
+  | { type: 'market_listed'; market: string; spec: MarketSpec; state: MarketState }
+  | { type: 'market_state'; market: string; state: MarketState }
+  | {
+      type: 'fees_changed';
+      market: string;
+      makerFeeBps: number;
+      takerFeeBps: number;
+      ref: string;
+    };
 
 export interface CommandResult {
   seq: number;

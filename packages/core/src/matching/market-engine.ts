@@ -30,6 +30,8 @@ export class MarketEngine implements FillVisitor<LiveOrder> {
   lastPrice = 0;
   /** The last journalled index price, quote minor units; 0n before the first tick. */
   indexPrice = 0n;
+  /** A paused book takes cancels only; its open orders stay (a journalled state change). */
+  paused = false;
 
   private readonly wallets = new Map<string, MarketWallet>();
   private readonly settlement: SpotSettlement;
@@ -67,6 +69,11 @@ export class MarketEngine implements FillVisitor<LiveOrder> {
   }
 
   place(cmd: PlaceCommand, events: EngineEvent[]): void {
+    // One field on the hot path: a paused market refuses before any other check.
+    if (this.paused) {
+      events.push({ type: 'rejected', reason: 'market_paused' });
+      return;
+    }
     const admitted = this.admitted;
     const refused = checkSpotOrder(this.market, this.book, this.walletOf, cmd, admitted);
     if (refused) {

@@ -27,12 +27,15 @@ const MAX_ORDER_LOTS = 1e9;
 
 /** A market with its derived constants; construction checks the spec is usable. */
 export class Market {
+  /** A copy of the listed spec: its fees change with `setFees`, nothing else does. */
+  readonly spec: MarketSpec;
   /** Quote minor units of one lot at one tick. */
   readonly unitNotional: bigint;
-  readonly makerFee: bigint;
-  readonly takerFee: bigint;
+  makerFee: bigint;
+  takerFee: bigint;
 
-  constructor(readonly spec: MarketSpec) {
+  constructor(listed: MarketSpec) {
+    const spec = (this.spec = { ...listed });
     const { tickSize, lotSize, base } = spec;
     const scale = 10n ** BigInt(base.decimals);
     if (tickSize <= 0n || lotSize <= 0n || (tickSize * lotSize) % scale !== 0n) {
@@ -46,12 +49,23 @@ export class Market {
       throw new RangeError(`${spec.symbol}: price and size limits out of range`);
     }
     for (const bps of [spec.makerFeeBps, spec.takerFeeBps, spec.bandBps]) {
-      if (!Number.isInteger(bps) || bps < 0 || bps > 10_000) {
-        throw new RangeError(`${spec.symbol}: basis points must be 0..10000`);
-      }
+      if (!isBps(bps)) throw new RangeError(`${spec.symbol}: basis points must be 0..10000`);
     }
+    // Set once here, not through setFees: a fill reads them, and most markets never
+    // change fees, so these fields keep the one value they were constructed with.
     this.makerFee = BigInt(spec.makerFeeBps);
     this.takerFee = BigInt(spec.takerFeeBps);
+  }
+
+  /** New maker and taker fees, from the next fill on (a journalled fee change). */
+  setFees(makerFeeBps: number, takerFeeBps: number): void {
+    if (!isBps(makerFeeBps) || !isBps(takerFeeBps)) {
+      throw new RangeError(`${this.spec.symbol}: basis points must be 0..10000`);
+    }
+    this.spec.makerFeeBps = makerFeeBps;
+    this.spec.takerFeeBps = takerFeeBps;
+    this.makerFee = BigInt(makerFeeBps);
+    this.takerFee = BigInt(takerFeeBps);
   }
 
   notional(ticks: number, lots: number): bigint {
@@ -82,6 +96,11 @@ export class Market {
       ? Math.min(best + reach, this.spec.maxPriceTicks)
       : Math.max(best - reach, 1);
   }
+}
+
+/** Whether `bps` is a rate in whole basis points, 0 to 100%. */
+export function isBps(bps: number): boolean {
+  return Number.isInteger(bps) && bps >= 0 && bps <= 10_000;
 }
 
 function isCount(n: number, max: number): boolean {

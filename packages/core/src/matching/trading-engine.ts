@@ -3,15 +3,41 @@ import type { Asset } from '../ledger/assets.ts';
 import { Ledger } from '../ledger/ledger.ts';
 import type { CommandResult, EngineEvent } from './events.ts';
 import { commandType } from '../engine/registry.ts';
-import type { EngineCommand, OrderKind, TimeInForce } from './commands.ts';
+import type { EngineCommand, MarketState, OrderKind, TimeInForce } from './commands.ts';
 import { Market, type MarketSpec } from './market.ts';
 import { MarketEngine, type LiveOrder, type TradeCounter } from './market-engine.ts';
 import { heldBy } from './live-order.ts';
 import { digest } from './state-hash.ts';
 
+/**
+ * What an engine trades from its first command on. Assets and markets listed later come
+ * through journalled commands (`list-asset`, `list-market`) and the snapshot keeps them.
+ */
 export interface EngineConfig {
   assets: Asset[];
   markets: MarketSpec[];
+}
+
+/** An asset listed by command, as a snapshot writes it. */
+export interface SnapshotAsset {
+  code: string;
+  decimals: number;
+  maxAmount: string;
+}
+
+/** A market listed by command, as listed (its fees then), with its assets by code. */
+export interface SnapshotMarketSpec {
+  symbol: string;
+  base: string;
+  quote: string;
+  tickSize: string;
+  lotSize: string;
+  minNotional: string;
+  maxOrderLots: number;
+  maxPriceTicks: number;
+  makerFeeBps: number;
+  takerFeeBps: number;
+  bandBps: number;
 }
 
 export interface SnapshotOrder {
@@ -42,6 +68,10 @@ export interface EngineSnapshot {
     orders: SnapshotOrder[];
     /** Left out before the first index tick, so older snapshots read as before. */
     index?: string;
+    /** Set only while trading is paused. */
+    paused?: true;
+    /** Maker and taker basis points, set only once they differ from the listing's. */
+    fees?: [maker: number, taker: number];
   }>;
   /**
    * Every deposit reference credited so far, sorted; left out while there is none, so a
@@ -50,6 +80,14 @@ export interface EngineSnapshot {
   depositRefs?: string[];
   /** Every adjustment reference applied so far, sorted; left out while there is none. */
   adjustmentRefs?: string[];
+  /**
+   * Assets and markets listed by command after the configured ones, in listing order;
+   * left out while there is none, so snapshots from before listings read as before.
+   */
+  listedAssets?: SnapshotAsset[];
+  listedMarkets?: SnapshotMarketSpec[];
+  /** Every fee change reference applied so far, sorted; left out while there is none. */
+  feeRefs?: string[];
 }
 
 /**
@@ -66,10 +104,20 @@ export class TradingEngine {
   readonly depositRefs: Set<string>;
   /** An operator's adjustment applies once per reference. */
   readonly adjustmentRefs: Set<string>;
+  /** A scheduled fee change applies once per reference. */
+  readonly feeRefs: Set<string>;
+  /** Each market's spec as it was listed (its fees then): what a snapshot compares with. */
+  private readonly listings = new Map<string, MarketSpec>();
+  /** Listed by command, in order, after the configured ones. */
+  private readonly listedAssets: Asset[] = [];
+  private readonly listedMarkets: MarketSpec[] = [];
   private seqNo: number;
 
   constructor(config: EngineConfig, snapshot?: EngineSnapshot) {
     for (const asset of config.assets) this.assets.set(asset.code, asset);
+    for (const saved of snapshot?.listedAssets ?? []) {
+      this.listAsset({ ...saved, maxAmount: BigInt(saved.maxAmount) });
+    }
     this.ledger = snapshot
       ? Ledger.restore(
           snapshot.balances.map(([k, v]) => [k, BigInt(v)]),
@@ -79,18 +127,31 @@ export class TradingEngine {
     this.trades = { next: snapshot?.nextTradeId ?? 1 };
     this.depositRefs = new Set(snapshot?.depositRefs);
     this.adjustmentRefs = new Set(snapshot?.adjustmentRefs);
+    this.feeRefs = new Set(snapshot?.feeRefs);
     this.seqNo = snapshot?.seq ?? 0;
-    for (const spec of config.markets) {
-      if (!this.assets.has(spec.base.code) || !this.assets.has(spec.quote.code)) {
-        throw new Error(`${spec.symbol}: base and quote must be configured assets`);
-      }
-      this.markets.set(spec.symbol, new MarketEngine(new Market(spec), this.ledger, this.trades));
+    for (const spec of config.markets) this.addMarket(spec);
+    for (const saved of snapshot?.listedMarkets ?? []) {
+      const asset = (code: string) => {
+        const known = this.assets.get(code);
+        if (!known) throw new Error(`snapshot market ${saved.symbol} names unknown asset ${code}`);
+        return known;
+      };
+      this.listMarket({
+        ...saved,
+        base: asset(saved.base),
+        quote: asset(saved.quote),
+        tickSize: BigInt(saved.tickSize),
+        lotSize: BigInt(saved.lotSize),
+        minNotional: BigInt(saved.minNotional),
+      });
     }
     for (const saved of snapshot?.markets ?? []) {
       const engine = this.markets.get(saved.symbol);
       if (!engine) throw new Error(`snapshot names unknown market ${saved.symbol}`);
       engine.lastPrice = saved.lastPrice;
       engine.indexPrice = BigInt(saved.index ?? 0);
+      if (saved.paused) engine.paused = true;
+      if (saved.fees) engine.market.setFees(...saved.fees);
       for (const { resting, hold, ...o } of saved.orders) {
         const order: LiveOrder = { ...o, slot: -1, quote: 0n, wallet: engine.wallet(o.user) };
         // The hold follows from the order; a snapshot that disagrees is damaged.
@@ -117,6 +178,48 @@ export class TradingEngine {
     return this.markets.get(symbol);
   }
 
+  /** Every asset: the configured ones, then those listed since, in listing order. */
+  assetList(): Asset[] {
+    return [...this.assets.values()];
+  }
+
+  /** What the engine trades now: every asset, and every market with its current fees. */
+  catalogue(): EngineConfig {
+    return {
+      assets: this.assetList(),
+      markets: [...this.markets.values()].map((m) => ({ ...m.market.spec })),
+    };
+  }
+
+  /** Lists an asset (a `list-asset` command, checked by it). */
+  listAsset(asset: Asset): void {
+    if (this.assets.has(asset.code)) throw new Error(`asset ${asset.code} is listed twice`);
+    this.assets.set(asset.code, asset);
+    this.listedAssets.push(asset);
+  }
+
+  /**
+   * Lists a market between two listed assets (a `list-market` command, checked by it);
+   * throws a RangeError for a spec no market can trade with.
+   */
+  listMarket(spec: MarketSpec, state: MarketState = 'trading'): MarketEngine {
+    const engine = this.addMarket(spec);
+    this.listedMarkets.push(spec);
+    engine.paused = state === 'paused';
+    return engine;
+  }
+
+  private addMarket(spec: MarketSpec): MarketEngine {
+    if (this.markets.has(spec.symbol)) throw new Error(`market ${spec.symbol} is listed twice`);
+    if (!this.assets.has(spec.base.code) || !this.assets.has(spec.quote.code)) {
+      throw new Error(`${spec.symbol}: base and quote must be configured assets`);
+    }
+    const engine = new MarketEngine(new Market(spec), this.ledger, this.trades);
+    this.markets.set(spec.symbol, engine);
+    this.listings.set(spec.symbol, spec);
+    return engine;
+  }
+
   apply(cmd: EngineCommand): CommandResult {
     if (cmd.seq !== this.seqNo + 1) {
       throw new Error(`command ${cmd.seq} out of sequence after ${this.seqNo}`);
@@ -130,23 +233,47 @@ export class TradingEngine {
   snapshot(): EngineSnapshot {
     const depositRefs = [...this.depositRefs].sort();
     const adjustmentRefs = [...this.adjustmentRefs].sort();
+    const feeRefs = [...this.feeRefs].sort();
     return {
       version: 1,
       seq: this.seqNo,
       nextTradeId: this.trades.next,
       nextPostingId: this.ledger.nextPostingId,
       balances: this.ledger.entries().map(([k, v]) => [k, v.toString()]),
-      markets: [...this.markets.values()].map((engine) => ({
-        symbol: engine.market.spec.symbol,
-        lastPrice: engine.lastPrice,
-        orders: [
-          ...[...engine.book.orders()].map((o) => snapshotOrder(engine.market, o.entry, true)),
-          ...engine.stops.map((o) => snapshotOrder(engine.market, o, false)),
-        ],
-        ...(engine.indexPrice > 0n ? { index: engine.indexPrice.toString() } : {}),
-      })),
+      markets: [...this.markets.values()].map((engine) => {
+        const { spec } = engine.market;
+        const listing = this.listings.get(spec.symbol)!;
+        const feesChanged =
+          spec.makerFeeBps !== listing.makerFeeBps || spec.takerFeeBps !== listing.takerFeeBps;
+        return {
+          symbol: spec.symbol,
+          lastPrice: engine.lastPrice,
+          orders: [
+            ...[...engine.book.orders()].map((o) => snapshotOrder(engine.market, o.entry, true)),
+            ...engine.stops.map((o) => snapshotOrder(engine.market, o, false)),
+          ],
+          ...(engine.indexPrice > 0n ? { index: engine.indexPrice.toString() } : {}),
+          ...(engine.paused ? { paused: true as const } : {}),
+          ...(feesChanged
+            ? { fees: [spec.makerFeeBps, spec.takerFeeBps] as [number, number] }
+            : {}),
+        };
+      }),
       ...(depositRefs.length > 0 ? { depositRefs } : {}),
       ...(adjustmentRefs.length > 0 ? { adjustmentRefs } : {}),
+      ...(this.listedAssets.length > 0
+        ? {
+            listedAssets: this.listedAssets.map((a) => ({
+              code: a.code,
+              decimals: a.decimals,
+              maxAmount: a.maxAmount.toString(),
+            })),
+          }
+        : {}),
+      ...(this.listedMarkets.length > 0
+        ? { listedMarkets: this.listedMarkets.map(snapshotSpec) }
+        : {}),
+      ...(feeRefs.length > 0 ? { feeRefs } : {}),
     };
   }
 
@@ -154,6 +281,22 @@ export class TradingEngine {
   stateHash(): string {
     return digest(JSON.stringify(this.snapshot()));
   }
+}
+
+function snapshotSpec(spec: MarketSpec): SnapshotMarketSpec {
+  return {
+    symbol: spec.symbol,
+    base: spec.base.code,
+    quote: spec.quote.code,
+    tickSize: spec.tickSize.toString(),
+    lotSize: spec.lotSize.toString(),
+    minNotional: spec.minNotional.toString(),
+    maxOrderLots: spec.maxOrderLots,
+    maxPriceTicks: spec.maxPriceTicks,
+    makerFeeBps: spec.makerFeeBps,
+    takerFeeBps: spec.takerFeeBps,
+    bandBps: spec.bandBps,
+  };
 }
 
 function snapshotOrder(m: Market, o: LiveOrder, resting: boolean): SnapshotOrder {
