@@ -54,6 +54,8 @@ describe('menus from the route registry', () => {
     ]);
     expect(menuLinks(PAGES, 'guest', true)).toEqual([]);
     expect(menuLinks(PAGES, 'avatar', true).map((l) => l.to)).toEqual([
+      '/user/index?key=certified',
+      '/user/index?key=bank',
       '/user/index?key=tardPwd',
       '/account/center',
       '/account/center?tab=security',

@@ -1,6 +1,7 @@
 import { identityRoutes } from '../../features/identity/index.ts';
 import { marketsRoutes } from '../../features/markets/index.ts';
 import { spotRoutes } from '../../features/spot/index.ts';
+import { verificationRoutes } from '../../features/verification/index.ts';
 import type { PageEntry } from '../../shared/routing/page.ts';
 
 export type { Access, MenuEntry, MenuPlacement, PageEntry } from '../../shared/routing/page.ts';
@@ -11,4 +12,9 @@ export type { Access, MenuEntry, MenuPlacement, PageEntry } from '../../shared/r
  * derived from this list, so an entry only shows once its page exists and no menu item
  * ever leads nowhere. Order is menu order.
  */
-export const PAGES: readonly PageEntry[] = [...marketsRoutes, ...spotRoutes, ...identityRoutes];
+export const PAGES: readonly PageEntry[] = [
+  ...marketsRoutes,
+  ...spotRoutes,
+  ...identityRoutes,
+  ...verificationRoutes,
+];

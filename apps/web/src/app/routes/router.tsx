@@ -7,6 +7,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { AppLayout } from '../layout/AppLayout.tsx';
+import { opsRoute } from '../../features/ops/index.ts';
 import { loadNamespaces } from '../../shared/i18n/index.ts';
 import { useSession } from '../../shared/session/store.ts';
 import { loadPageModule } from './load-page.ts';
@@ -76,6 +77,8 @@ export function pageAt(
 
 export function createAppRouter(pages: readonly PageEntry[] = PAGES) {
   return createBrowserRouter([
+    // The operator console: its own layout and session, loaded only when opened.
+    { ...opsRoute, errorElement: <RouteError /> },
     {
       element: <AppLayout />,
       // A failed page keeps the header and footer around its error.

@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import type { PageEntry } from '../../shared/routing/page.ts';
 
 const namespaces = ['identity'];
+// The user index and the account centre show the verification feature's tabs.
+const withVerification = ['identity', 'verification'];
 
 /** The account pages: sign-up and login, the user index, the account centre, security. */
 export const identityRoutes: readonly PageEntry[] = [
@@ -29,9 +31,11 @@ export const identityRoutes: readonly PageEntry[] = [
   {
     path: '/user/index',
     load: async () => (await import('./pages/UserIndexPage.tsx')).default,
-    namespaces,
+    namespaces: withVerification,
     access: 'public',
     menus: [
+      { placement: 'avatar', label: 'menu.verification', search: '?key=certified' },
+      { placement: 'avatar', label: 'menu.bankCard', search: '?key=bank' },
       { placement: 'avatar', label: 'menu.fundPassword', search: '?key=tardPwd' },
       { placement: 'footer', label: 'menu.terms', search: '?key=termsService' },
       { placement: 'footer', label: 'menu.help', search: '?key=helper' },
@@ -40,7 +44,7 @@ export const identityRoutes: readonly PageEntry[] = [
   {
     path: '/account/center',
     load: async () => (await import('./pages/AccountCenterPage.tsx')).default,
-    namespaces,
+    namespaces: withVerification,
     access: 'user',
     menus: [
       { placement: 'avatar', label: 'menu.accountCenter' },

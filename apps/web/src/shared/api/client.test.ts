@@ -213,4 +213,23 @@ describe('api client per-call headers', () => {
     expect(first).toMatchObject({ 'Idempotency-Key': 'key-1', authorization: 'Bearer tok' });
     expect(second).not.toHaveProperty('Idempotency-Key');
   });
+
+  it('sends a multipart form as is, leaving its content type to the browser', async () => {
+    const fetch = answer(200, { code: 200, msg: 'ok', data: { id: 'f-1' } });
+    const upload = defineCall({
+      method: 'POST',
+      path: '/api/common/upload/OSS',
+      summary: 'test',
+      tags: ['test'],
+      auth: 'user',
+      data: z.object({ id: z.string() }),
+    });
+    const api = createApiClient({ apiRoot: '', head: 'core', language: () => 'en', fetch });
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'x.png');
+    expect(await api(upload, undefined, { form })).toEqual({ id: 'f-1' });
+    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty('content-type');
+  });
 });

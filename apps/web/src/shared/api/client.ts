@@ -66,6 +66,11 @@ const isAnswerStatus = (status: number) => status >= 200 && status <= 500;
 export interface CallOptions {
   /** Extra request headers; the client's own (language, token, device) always win. */
   headers?: Record<string, string>;
+  /**
+   * A multipart form, for the upload calls (their contract declares no JSON body): sent as
+   * is, with the browser's own content type and boundary.
+   */
+  form?: FormData;
 }
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -150,12 +155,13 @@ export function createApiClient(options: ApiClientOptions) {
     }
     if (options.deviceId) headers['x-device-id'] = options.deviceId();
     if (parts.body !== undefined) headers['content-type'] = 'application/json';
+    const body = callOptions.form ?? (parts.body !== undefined ? JSON.stringify(parts.body) : null);
     let response: Response;
     try {
       response = await doFetch(url, {
         method: spec.method,
         headers,
-        ...(parts.body !== undefined ? { body: JSON.stringify(parts.body) } : {}),
+        ...(body !== null ? { body } : {}),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch {

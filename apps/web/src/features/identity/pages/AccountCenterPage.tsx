@@ -6,14 +6,16 @@ import { DeviceManagement } from '../widgets/DeviceManagement.tsx';
 import { ProfileOverview } from '../widgets/ProfileOverview.tsx';
 import { SecurityList } from '../widgets/SecurityList.tsx';
 import styles from '../widgets/identity.module.css';
+import { KycTab } from '../../verification/index.ts';
 
-const TABS = ['info', 'security', 'device-management', 'api'] as const;
+const TABS = ['info', 'security', 'device-management', 'kyc', 'api'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (v: string | null): v is Tab => (TABS as readonly (string | null)[]).includes(v);
 
-/** Seed section 2: `/account/center` with info, security and device management (and API keys). */
+/** Seed section 2: `/account/center` with info, security, device management and kyc (and API keys). */
 export default function AccountCenterPage() {
   const { t } = useTranslation('identity');
+  const { t: tv } = useTranslation('verification');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'info';
@@ -31,6 +33,7 @@ export default function AccountCenterPage() {
             label: t('account.center.devices'),
             children: <DeviceManagement />,
           },
+          { key: 'kyc', label: tv('tabs.kyc'), children: <KycTab /> },
           { key: 'api', label: t('account.center.api'), children: <ApiKeys /> },
         ]}
       />

@@ -6,9 +6,20 @@ import { LoginPasswordForm } from '../widgets/LoginPasswordForm.tsx';
 import { LoginPrompt } from '../widgets/LoginPrompt.tsx';
 import { ProfileOverview } from '../widgets/ProfileOverview.tsx';
 import { useSession } from '../../../shared/session/store.ts';
+import { AdvancedTab, BankTab, CertifiedTab, PrimaryTab } from '../../verification/index.ts';
 import styles from '../widgets/identity.module.css';
 
-const KEYS = ['all', 'tardPwd', 'loginPwd', 'termsService', 'helper'] as const;
+const KEYS = [
+  'all',
+  'primary',
+  'advanced',
+  'bank',
+  'tardPwd',
+  'loginPwd',
+  'certified',
+  'termsService',
+  'helper',
+] as const;
 type Key = (typeof KEYS)[number];
 const isKey = (v: string | null): v is Key => (KEYS as readonly (string | null)[]).includes(v);
 
@@ -47,11 +58,12 @@ function Helper() {
  */
 export default function UserIndexPage() {
   const { t } = useTranslation('identity');
+  const { t: tv } = useTranslation('verification');
   const [params, setParams] = useSearchParams();
   const isLogin = useSession((s) => s.isLogin);
   const requested = params.get('key');
   const key: Key = isKey(requested) ? requested : 'all';
-  const needsLogin = (k: Key) => k === 'all' || k === 'tardPwd' || k === 'loginPwd';
+  const needsLogin = (k: Key) => k !== 'termsService' && k !== 'helper';
   const guard = (k: Key, node: React.ReactNode) =>
     needsLogin(k) && !isLogin ? <LoginPrompt /> : node;
   return (
@@ -65,6 +77,13 @@ export default function UserIndexPage() {
             label: t('account.userIndex.all'),
             children: guard('all', <ProfileOverview />),
           },
+          { key: 'primary', label: tv('tabs.primary'), children: guard('primary', <PrimaryTab />) },
+          {
+            key: 'advanced',
+            label: tv('tabs.advanced'),
+            children: guard('advanced', <AdvancedTab />),
+          },
+          { key: 'bank', label: tv('tabs.bank'), children: guard('bank', <BankTab />) },
           {
             key: 'tardPwd',
             label: t('account.userIndex.tardPwd'),
@@ -74,6 +93,11 @@ export default function UserIndexPage() {
             key: 'loginPwd',
             label: t('account.userIndex.loginPwd'),
             children: guard('loginPwd', <Card>{<LoginPasswordForm />}</Card>),
+          },
+          {
+            key: 'certified',
+            label: tv('tabs.certified'),
+            children: guard('certified', <CertifiedTab />),
           },
           { key: 'termsService', label: t('account.terms.title'), children: <Terms /> },
           { key: 'helper', label: t('account.help.title'), children: <Helper /> },

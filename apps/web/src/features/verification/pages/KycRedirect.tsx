@@ -1,0 +1,6 @@
+import { Navigate } from 'react-router';
+
+/** `/account/center/kyc` is the account centre's `kyc` tab. */
+export default function KycRedirect() {
+  return <Navigate to="/account/center?tab=kyc" replace />;
+}
