@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatUnits, parseUnits } from '@meridian/core';
-import { listedMarket } from '../src/modules/markets/catalogue.ts';
+import { genesisMarkets } from '../src/modules/markets/genesis.ts';
 import { mulberry32 } from '../../../packages/core/bench/order-stream.ts';
 import type { FromServer, Quote, ToServer } from './orders/protocol.ts';
 
@@ -60,7 +60,7 @@ function orderBodies(quotes: Quote[]): string[] {
   const bodies: string[] = [];
   for (let i = 0; i < POOL; i++) {
     const quote = quotes[i % quotes.length]!;
-    const { spec } = listedMarket(quote.symbol)!;
+    const { spec } = genesisMarkets().find((m) => m.symbol === quote.symbol)!;
     const decimals = spec.quote.decimals;
     const mid = (parseUnits(quote.bid, decimals) + parseUnits(quote.ask, decimals)) / 2n;
     const side = rand() < 0.5 ? 'buy' : 'sell';

@@ -14,7 +14,11 @@ import type { UserSocket } from './kernel/realtime/user-socket.ts';
 import { migrations } from './migrations.ts';
 import { MODULES } from './modules.ts';
 import type { IdentityTables } from './modules/identity/tables.ts';
-import { ENGINE_CONFIG, type MarketFeed, type MarketRuntime } from './modules/markets/index.ts';
+import {
+  GENESIS_ENGINE_CONFIG,
+  type MarketFeed,
+  type MarketRuntime,
+} from './modules/markets/index.ts';
 import type { MarketsTables } from './modules/markets/tables.ts';
 
 export type { PlatformOptions };
@@ -50,7 +54,12 @@ export async function buildPlatform(
   config: Config,
   options: PlatformOptions = {},
 ): Promise<Platform> {
-  const kernel = await startKernel(config, { migrations, engineConfig: ENGINE_CONFIG }, options);
+  // The engine starts from the genesis catalogue; the markets module lists the rest.
+  const kernel = await startKernel(
+    config,
+    { migrations, engineConfig: GENESIS_ENGINE_CONFIG },
+    options,
+  );
   const modules = await startModules(kernel, MODULES);
   const servesWebApp = await registerWebApp(kernel.app, config.webDist);
   const markets = modules.use('markets');

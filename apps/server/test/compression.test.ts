@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_CONFIG_PATH, routePath } from '@meridian/contract';
 import { buildPlatform, type Platform } from '../src/app.ts';
 import { COMPRESSION_THRESHOLD } from '../src/kernel/http/compression.ts';
-import { LISTED_MARKETS } from '../src/modules/markets/catalogue.ts';
+import { genesisMarkets } from '../src/modules/markets/genesis.ts';
+
+const LISTED_MARKETS = genesisMarkets();
 import { tempDir, testConfig } from './helpers.ts';
 
 const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ i })))};\n`;

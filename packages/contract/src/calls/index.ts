@@ -1,4 +1,5 @@
 import type { CallSpec } from '../define.ts';
+import * as catalogue from './catalogue.ts';
 import * as dev from './dev.ts';
 import * as market from './market.ts';
 import * as member from './member.ts';
@@ -9,6 +10,7 @@ import * as system from './system.ts';
 import * as user from './user.ts';
 import * as verification from './verification.ts';
 
+export * from './catalogue.ts';
 export * from './dev.ts';
 export * from './market.ts';
 export * from './member.ts';
@@ -42,6 +44,7 @@ export const ALL_CALLS: readonly CallSpec[] = [
   spot,
   dev,
   operators,
+  catalogue,
   verification,
   reviews,
 ].flatMap((module) => Object.values(module).filter(isCall));

@@ -297,6 +297,8 @@ export const spotMarketRulesSchema = z.object({
   takerFeeRate: decimalString,
   /** A market order fills only within this percentage of the best price. */
   priceBandPercent: decimalString,
+  /** Paused: the market takes no new orders; open ones can be cancelled. */
+  state: z.enum(['trading', 'paused']),
 });
 export type SpotMarketRules = z.infer<typeof spotMarketRulesSchema>;
 

@@ -18,21 +18,16 @@ import { coinRates } from './coin-rates.ts';
 import type { MarketRuntime } from './market-runtime.ts';
 import { findMarket, marketRow } from './rows.ts';
 import { percent2 } from './stats.ts';
-import { LISTED_MARKETS, type ListedMarket } from './catalogue.ts';
+import type { Catalogue, ListedMarket } from './catalogue.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { principalOf } from '../../kernel/http/auth.ts';
 import { registerCall } from '../../kernel/http/register-call.ts';
 
 export interface MarketCallDeps {
   market: MarketRuntime;
+  catalogue: Catalogue;
   /** COIN_RATES: published reference rates replacing or adding to the defaults. */
   coinRates: string | undefined;
-}
-
-function listed(...parts: string[]): ListedMarket {
-  const market = findMarket(...parts);
-  if (!market) throw new AppError('notFound', 'unknownMarket');
-  return market;
 }
 
 /**
@@ -42,16 +37,23 @@ function listed(...parts: string[]): ListedMarket {
  */
 export function registerMarketCalls(app: FastifyInstance, head: string, deps: MarketCallDeps) {
   const { data, favourites } = deps.market;
+  const { catalogue } = deps;
   const rates = coinRates(deps.coinRates);
+  const listed = (...parts: string[]): ListedMarket => {
+    const market = findMarket(catalogue, ...parts);
+    if (!market) throw new AppError('notFound', 'unknownMarket');
+    return market;
+  };
 
   const favouritesOf = async (request: FastifyRequest) =>
     request.principal ? favourites.list(request.principal.userId) : new Set<string>();
 
   const rowsOf = async (request: FastifyRequest, list: 'spot' | 'contract') => {
     const mine = await favouritesOf(request);
-    return LISTED_MARKETS.filter((m) => m.lists[list]).map((m) =>
-      marketRow(m, data.ticker(m.symbol), mine.has(m.symbol)),
-    );
+    return catalogue
+      .markets()
+      .filter((m) => m.lists[list])
+      .map((m) => marketRow(m, data.ticker(m.symbol), mine.has(m.symbol)));
   };
 
   registerCall(app, head, getSpotGoods, async (_input, request) => rowsOf(request, 'spot'));
@@ -64,7 +66,7 @@ export function registerMarketCalls(app: FastifyInstance, head: string, deps: Ma
 
   registerCall(app, head, contractDetail, async ({ body }) =>
     body.symbolNameList.flatMap((name) => {
-      const market = findMarket(name);
+      const market = findMarket(catalogue, name);
       if (!market || !market.lists[body.type]) return [];
       return data.ticker(market.symbol) ?? [];
     }),
@@ -102,9 +104,10 @@ export function registerMarketCalls(app: FastifyInstance, head: string, deps: Ma
 
   registerCall(app, head, getOptional, async (_input, request) => {
     const mine = await favourites.list(principalOf(request).userId);
-    return LISTED_MARKETS.filter((m) => mine.has(m.symbol)).map((m) =>
-      marketRow(m, data.ticker(m.symbol), true),
-    );
+    return catalogue
+      .markets()
+      .filter((m) => mine.has(m.symbol))
+      .map((m) => marketRow(m, data.ticker(m.symbol), true));
   });
 
   registerCall(app, head, addOptional, async ({ params }, request) => {

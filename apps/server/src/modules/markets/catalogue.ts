@@ -1,11 +1,23 @@
-import type { Asset, EngineConfig, MarketSpec } from '@meridian/core';
+import type { MarketSpec, MarketState } from '@meridian/core';
+
+/** A listed coin, as the catalogue tables hold it. */
+export interface ListedCoin {
+  code: string;
+  name: string;
+  decimals: number;
+  icon: string | null;
+  depositEnabled: boolean;
+  withdrawEnabled: boolean;
+  position: number;
+}
 
 /**
- * The assets and markets the platform lists, with what the quote pages show of them.
- * Amounts are integer minor units: `decimals` places per asset; a market's tick is in
- * quote minor units per whole base unit, its lot in base minor units.
+ * A listed market with what the quote pages show of it. Amounts are integer minor
+ * units: a market's tick is in quote minor units per whole base unit, its lot in base
+ * minor units.
  */
 export interface ListedMarket {
+  /** What the engine trades: its current fees included. */
   spec: MarketSpec;
   /** `btcusdt`: lowercase base + quote (seed section 9). */
   symbol: string;
@@ -19,174 +31,79 @@ export interface ListedMarket {
   referencePrice: string;
   /** Typical one-second move of the simulated index, parts per million. */
   volatilityPpm: number;
+  /** Paused: the book keeps its orders and takes cancels only. */
+  state: MarketState;
+  /** Its place in the lists (the seed's `c_id`). */
+  position: number;
 }
 
-const MAX = 10n ** 18n;
-const asset = (code: string, decimals: number): Asset => ({ code, decimals, maxAmount: MAX });
+/**
+ * The coins and markets this platform lists, in list order: read from the catalogue
+ * tables at start (once the engine agrees with them) and kept current by the operators'
+ * calls and the fee-change job, so every list, feed and bot follows a change at once.
+ * Whoever must act on a new market (the index feed, market data, the market makers)
+ * subscribes with `onListed`.
+ */
+export class Catalogue {
+  private readonly coinList: ListedCoin[] = [];
+  private readonly marketList: ListedMarket[] = [];
+  private readonly bySymbol = new Map<string, ListedMarket>();
+  private readonly listeners = new Set<(market: ListedMarket) => void | Promise<void>>();
 
-export const USDT = asset('USDT', 6);
+  constructor(coins: ListedCoin[], markets: ListedMarket[]) {
+    for (const coin of coins) this.putCoin(coin);
+    for (const market of markets) this.putMarket(market);
+  }
 
-interface Listing {
-  base: Asset;
-  tick: bigint;
-  lot: bigint;
-  priceDecimals: number;
-  quantityDecimals: number;
-  referencePrice: string;
-  volatilityPpm: number;
-  plate: string[];
-}
+  coins(): readonly ListedCoin[] {
+    return this.coinList;
+  }
 
-const LISTINGS: Listing[] = [
-  {
-    base: asset('BTC', 8),
-    tick: 10_000n,
-    lot: 10_000n,
-    priceDecimals: 2,
-    quantityDecimals: 4,
-    referencePrice: '65000',
-    volatilityPpm: 100,
-    plate: ['main', 'hot'],
-  },
-  {
-    base: asset('ETH', 8),
-    tick: 10_000n,
-    lot: 100_000n,
-    priceDecimals: 2,
-    quantityDecimals: 3,
-    referencePrice: '3200',
-    volatilityPpm: 120,
-    plate: ['main', 'hot'],
-  },
-  {
-    base: asset('BNB', 8),
-    tick: 10_000n,
-    lot: 100_000n,
-    priceDecimals: 2,
-    quantityDecimals: 3,
-    referencePrice: '580',
-    volatilityPpm: 120,
-    plate: ['main'],
-  },
-  {
-    base: asset('SOL', 8),
-    tick: 10_000n,
-    lot: 1_000_000n,
-    priceDecimals: 2,
-    quantityDecimals: 2,
-    referencePrice: '150',
-    volatilityPpm: 160,
-    plate: ['main', 'hot'],
-  },
-  {
-    base: asset('XRP', 6),
-    tick: 100n,
-    lot: 100_000n,
-    priceDecimals: 4,
-    quantityDecimals: 1,
-    referencePrice: '0.52',
-    volatilityPpm: 160,
-    plate: ['main'],
-  },
-  {
-    base: asset('DOGE', 8),
-    tick: 10n,
-    lot: 100_000_000n,
-    priceDecimals: 5,
-    quantityDecimals: 0,
-    referencePrice: '0.12',
-    volatilityPpm: 200,
-    plate: ['meme', 'hot'],
-  },
-  {
-    base: asset('ADA', 6),
-    tick: 100n,
-    lot: 100_000n,
-    priceDecimals: 4,
-    quantityDecimals: 1,
-    referencePrice: '0.45',
-    volatilityPpm: 160,
-    plate: ['main'],
-  },
-  {
-    base: asset('TRX', 6),
-    tick: 10n,
-    lot: 1_000_000n,
-    priceDecimals: 5,
-    quantityDecimals: 0,
-    referencePrice: '0.12',
-    volatilityPpm: 120,
-    plate: ['main'],
-  },
-  {
-    base: asset('LTC', 8),
-    tick: 10_000n,
-    lot: 100_000n,
-    priceDecimals: 2,
-    quantityDecimals: 3,
-    referencePrice: '80',
-    volatilityPpm: 140,
-    plate: ['main'],
-  },
-  {
-    base: asset('DOT', 8),
-    tick: 1_000n,
-    lot: 1_000_000n,
-    priceDecimals: 3,
-    quantityDecimals: 2,
-    referencePrice: '6.5',
-    volatilityPpm: 160,
-    plate: ['defi'],
-  },
-  {
-    base: asset('LINK', 8),
-    tick: 1_000n,
-    lot: 1_000_000n,
-    priceDecimals: 3,
-    quantityDecimals: 2,
-    referencePrice: '14',
-    volatilityPpm: 160,
-    plate: ['defi'],
-  },
-];
+  coin(code: string): ListedCoin | undefined {
+    return this.coinList.find((c) => c.code === code);
+  }
 
-/** Maker 0.10%, taker 0.20%; orders of at least 5 USDT; market orders within 5% of the best price. */
-const FEES = { makerFeeBps: 10, takerFeeBps: 20 };
-const MIN_NOTIONAL = 5_000_000n;
-const BAND_BPS = 500;
+  markets(): readonly ListedMarket[] {
+    return this.marketList;
+  }
 
-export const LISTED_MARKETS: ListedMarket[] = LISTINGS.map((l) => {
-  const symbol = `${l.base.code.toLowerCase()}usdt`;
-  return {
-    symbol,
-    spec: {
-      symbol,
-      base: l.base,
-      quote: USDT,
-      tickSize: l.tick,
-      lotSize: l.lot,
-      minNotional: MIN_NOTIONAL,
-      maxOrderLots: 100_000_000,
-      maxPriceTicks: 10_000_000_000,
-      ...FEES,
-      bandBps: BAND_BPS,
-    },
-    priceDecimals: l.priceDecimals,
-    quantityDecimals: l.quantityDecimals,
-    // No contract market exists until perpetuals are built: the contract lists answer
-    // empty rather than showing spot tickers as contracts.
-    lists: { second: true, spot: true, contract: false },
-    plate: l.plate,
-    referencePrice: l.referencePrice,
-    volatilityPpm: l.volatilityPpm,
-  };
-});
+  market(symbol: string): ListedMarket | undefined {
+    return this.bySymbol.get(symbol);
+  }
 
-export const ENGINE_CONFIG: EngineConfig = {
-  assets: [USDT, ...LISTINGS.map((l) => l.base)],
-  markets: LISTED_MARKETS.map((m) => m.spec),
-};
+  addCoin(coin: ListedCoin): void {
+    this.putCoin(coin);
+  }
 
-export function listedMarket(symbol: string): ListedMarket | undefined {
-  return LISTED_MARKETS.find((m) => m.symbol === symbol);
+  /** A market listed while running: every subscriber starts on it before this resolves. */
+  async addMarket(market: ListedMarket): Promise<void> {
+    this.putMarket(market);
+    for (const listener of this.listeners) await listener(market);
+  }
+
+  setState(symbol: string, state: MarketState): void {
+    const market = this.bySymbol.get(symbol);
+    if (market) market.state = state;
+  }
+
+  setFees(symbol: string, makerFeeBps: number, takerFeeBps: number): void {
+    const market = this.bySymbol.get(symbol);
+    if (market) market.spec = { ...market.spec, makerFeeBps, takerFeeBps };
+  }
+
+  onListed(listener: (market: ListedMarket) => void | Promise<void>): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private putCoin(coin: ListedCoin): void {
+    this.coinList.push(coin);
+    this.coinList.sort((a, b) => a.position - b.position);
+  }
+
+  private putMarket(market: ListedMarket): void {
+    this.bySymbol.set(market.symbol, market);
+    this.marketList.push(market);
+    this.marketList.sort((a, b) => a.position - b.position);
+  }
 }

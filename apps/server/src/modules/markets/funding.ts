@@ -14,8 +14,10 @@ export async function fundOnce(
   owner: string,
   amounts: Array<[asset: string, amount: string]>,
   now: () => number,
+  /** What the marker names beyond the owner: a market listed later funds apart. */
+  part?: string,
 ): Promise<void> {
-  const marker = `bot_funded:${owner}`;
+  const marker = part ? `bot_funded:${owner}:${part}` : `bot_funded:${owner}`;
   const done = await db
     .selectFrom('platform_meta')
     .select('key')

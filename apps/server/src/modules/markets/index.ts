@@ -1,15 +1,22 @@
+import type { Catalogue } from './catalogue.ts';
 import type { MarketFeed } from './feed.ts';
+import type { CatalogueOperations } from './listing/operations.ts';
 import type { MarketRuntime, MarketRuntimeOptions } from './market-runtime.ts';
 
 export { marketsModule } from './module.ts';
-export { ENGINE_CONFIG, LISTED_MARKETS, listedMarket, type ListedMarket } from './catalogue.ts';
-export type { MarketFeed, MarketRuntime };
+export { GENESIS_ENGINE_CONFIG } from './genesis.ts';
+export type { Catalogue, ListedCoin, ListedMarket } from './catalogue.ts';
+export type { CatalogueOperations, MarketFeed, MarketRuntime };
 
 export interface MarketsService {
   /** The running market: index feed, market makers, market data. */
   runtime: MarketRuntime;
   /** Tickers, books, trades and candles as they change. */
   feed: MarketFeed;
+  /** The listed coins and markets, current as operators change them. */
+  catalogue: Catalogue;
+  /** Operators' catalogue writes and the fee job (tests run it on their clock). */
+  operations: CatalogueOperations;
 }
 
 declare module '../../kernel/module.ts' {

@@ -55,6 +55,8 @@ interface MarketState {
  */
 export class MarketDataService implements MarketFeed {
   private readonly states = new Map<string, MarketState>();
+  /** The markets followed, in list order; a listed market joins at the end. */
+  private readonly markets: ListedMarket[];
   private readonly listeners = new Set<(update: MarketUpdate) => void>();
   private readonly now: () => number;
   private timers: NodeJS.Timeout[] = [];
@@ -63,6 +65,7 @@ export class MarketDataService implements MarketFeed {
 
   private constructor(private readonly options: MarketDataOptions) {
     this.now = options.now ?? Date.now;
+    this.markets = [...options.markets];
   }
 
   /** Loads the open candles, the 24-hour window and recent trades, then follows the engine. */
@@ -81,45 +84,54 @@ export class MarketDataService implements MarketFeed {
   }
 
   private async load(): Promise<void> {
+    for (const market of this.markets) await this.loadMarket(market);
+  }
+
+  /** A market listed while running: followed from now on, like those loaded at start. */
+  async add(market: ListedMarket): Promise<void> {
+    if (this.states.has(market.symbol)) return;
+    await this.loadMarket(market);
+    this.markets.push(market);
+  }
+
+  private async loadMarket(market: ListedMarket): Promise<void> {
     const since = this.now() - 86_400_000;
-    for (const market of this.options.markets) {
-      const current = new Map<KlineInterval, Candle>();
-      for (const interval of KLINE_INTERVALS) {
-        const [last] = await this.options.candles.list(market, interval, 1);
-        if (last) current.set(interval, last);
-      }
-      const minutes = await this.options.candles.since(market, '1m', since);
-      const fills = await this.options.db
-        .selectFrom('trade_fills')
-        .select(['id', 'price', 'quantity', 'taker_side', 'created_at'])
-        .where('market', '=', market.symbol)
-        .orderBy('id', 'desc')
-        .limit(RECENT_TRADES)
-        .execute();
-      this.states.set(market.symbol, {
-        market,
-        current,
-        dirty: new Set(),
-        closed: [],
-        writing: [],
-        // The last minute may be older than the window; its close is still the last price.
-        day: new DayWindow(minutes.length > 0 ? minutes : [...current.values()].slice(0, 1)),
-        trades: fills.map((f) => ({
-          id: String(f.id),
-          price: f.price,
-          amount: f.quantity,
-          direction: f.taker_side === 'sell' ? 'sell' : 'buy',
-          time: Number(f.created_at),
-        })),
-        index: undefined,
-        depth: undefined,
-        depthDirty: true,
-      });
+    const current = new Map<KlineInterval, Candle>();
+    for (const interval of KLINE_INTERVALS) {
+      const [last] = await this.options.candles.list(market, interval, 1);
+      if (last) current.set(interval, last);
     }
+    const minutes = await this.options.candles.since(market, '1m', since);
+    const fills = await this.options.db
+      .selectFrom('trade_fills')
+      .select(['id', 'price', 'quantity', 'taker_side', 'created_at'])
+      .where('market', '=', market.symbol)
+      .orderBy('id', 'desc')
+      .limit(RECENT_TRADES)
+      .execute();
+    this.states.set(market.symbol, {
+      market,
+      current,
+      dirty: new Set(),
+      closed: [],
+      writing: [],
+      // The last minute may be older than the window; its close is still the last price.
+      day: new DayWindow(minutes.length > 0 ? minutes : [...current.values()].slice(0, 1)),
+      trades: fills.map((f) => ({
+        id: String(f.id),
+        price: f.price,
+        amount: f.quantity,
+        direction: f.taker_side === 'sell' ? 'sell' : 'buy',
+        time: Number(f.created_at),
+      })),
+      index: undefined,
+      depth: undefined,
+      depthDirty: true,
+    });
   }
 
   symbols(): string[] {
-    return this.options.markets.map((m) => m.symbol);
+    return this.markets.map((m) => m.symbol);
   }
 
   tickers(): PriceInfo[] {

@@ -44,36 +44,50 @@ export class MarketMakers {
   private stopped = false;
 
   constructor(private readonly options: MarketMakerOptions) {
-    for (const market of options.markets) {
-      this.makers.set(market.symbol, {
-        market,
-        user: makerId(market.symbol),
-        quotedAt: undefined,
-        shown: 0,
-        busy: false,
-      });
-    }
+    for (const market of options.markets) this.track(market);
   }
 
   /** Funds each maker once from operator capital: quote, and base worth the same. */
   async fund(): Promise<void> {
-    const now = this.options.now ?? Date.now;
-    for (const { market, user } of this.makers.values()) {
-      const q = market.spec.quote.decimals;
-      const quote = parseUnits(FUNDING_QUOTE, q);
-      const reference = parseUnits(market.referencePrice, q);
-      const base = (quote * 10n ** BigInt(market.spec.base.decimals)) / reference;
-      await fundOnce(
-        this.options.db,
-        this.options.engine,
-        user,
-        [
-          [market.spec.quote.code, FUNDING_QUOTE],
-          [market.spec.base.code, formatUnits(base, market.spec.base.decimals)],
-        ],
-        now,
-      );
-    }
+    for (const maker of this.makers.values()) await this.fundMaker(maker);
+  }
+
+  /** A market listed while running gets its maker, funded, quoting from the next tick. */
+  async add(market: ListedMarket): Promise<void> {
+    if (this.makers.has(market.symbol)) return;
+    await this.fundMaker(this.track(market));
+  }
+
+  private track(market: ListedMarket): MakerState {
+    const maker: MakerState = {
+      market,
+      user: makerId(market.symbol),
+      quotedAt: undefined,
+      shown: 0,
+      // Until funded: a maker quotes only with the money it was given.
+      busy: true,
+    };
+    this.makers.set(market.symbol, maker);
+    return maker;
+  }
+
+  private async fundMaker(maker: MakerState): Promise<void> {
+    const { market, user } = maker;
+    const q = market.spec.quote.decimals;
+    const quote = parseUnits(FUNDING_QUOTE, q);
+    const reference = parseUnits(market.referencePrice, q);
+    const base = (quote * 10n ** BigInt(market.spec.base.decimals)) / reference;
+    await fundOnce(
+      this.options.db,
+      this.options.engine,
+      user,
+      [
+        [market.spec.quote.code, FUNDING_QUOTE],
+        [market.spec.base.code, formatUnits(base, market.spec.base.decimals)],
+      ],
+      this.options.now ?? Date.now,
+    );
+    maker.busy = false;
   }
 
   users(): string[] {
@@ -84,8 +98,9 @@ export class MarketMakers {
     if (this.stopped) return;
     for (const tick of ticks) {
       const maker = this.makers.get(tick.symbol);
-      if (maker && !maker.busy && this.needsRequote(maker, tick.price))
-        this.requote(maker, tick.price);
+      // A paused market takes no orders: its maker's quotes stay as they are until resumed.
+      if (!maker || maker.busy || maker.market.state === 'paused') continue;
+      if (this.needsRequote(maker, tick.price)) this.requote(maker, tick.price);
     }
   }
 

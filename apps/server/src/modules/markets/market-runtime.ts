@@ -2,7 +2,7 @@ import { parseUnits } from '@meridian/core';
 import type { MarketsDb } from './tables.ts';
 import type { EngineHost } from '../../engine/engine-host.ts';
 import type { MarketConfig } from '../../kernel/config.ts';
-import { LISTED_MARKETS, type ListedMarket } from './catalogue.ts';
+import type { Catalogue, ListedMarket } from './catalogue.ts';
 import { createCandleStore } from './candles.ts';
 import { createFavourites, type Favourites } from './favourites.ts';
 import { simulateHistory } from './history.ts';
@@ -20,7 +20,8 @@ export interface MarketRuntimeOptions {
   engine: EngineHost;
   deploymentId: string;
   config: MarketConfig;
-  markets?: ListedMarket[];
+  /** What is listed: the runtime starts on its markets and follows every one listed later. */
+  catalogue: Catalogue;
   now?: () => number;
   /** A recorded exchange instead of the network (tests). */
   exchange?: TickerExchange;
@@ -66,7 +67,7 @@ const HOUR = 3_600_000;
  */
 export async function startMarket(options: MarketRuntimeOptions): Promise<MarketRuntime> {
   const now = options.now ?? Date.now;
-  const markets = options.markets ?? LISTED_MARKETS;
+  const markets: ListedMarket[] = [...options.catalogue.markets()];
   const { db, engine, config } = options;
   const report = (what: string) => (error: unknown) => options.onError?.(error, what);
   const candles = createCandleStore(db);
@@ -149,6 +150,15 @@ export async function startMarket(options: MarketRuntimeOptions): Promise<Market
       : null;
   await flow?.fund();
 
+  // A market an operator lists: an index from its reference price, market data, a
+  // funded maker and the simulated flow, all before the listing call answers.
+  const unlisten = options.catalogue.onListed(async (market) => {
+    source.add(market);
+    await data.add(market);
+    await makers?.add(market);
+    await flow?.add(market);
+  });
+
   let lastTickAt = 0;
   let saving: Promise<void> = Promise.resolve();
   source.start((batch: IndexTick[]) => {
@@ -183,6 +193,7 @@ export async function startMarket(options: MarketRuntimeOptions): Promise<Market
       return { status: fresh ? 'up' : 'down', detail: source.name };
     },
     async close() {
+      unlisten();
       source.stop();
       makers?.stop();
       flow?.stop();

@@ -1,7 +1,7 @@
 import type { MarketRow, PriceInfo } from '@meridian/contract';
 import type { z } from 'zod';
 import type { coinListEntrySchema } from '@meridian/contract';
-import { LISTED_MARKETS, type ListedMarket } from './catalogue.ts';
+import type { Catalogue, ListedMarket } from './catalogue.ts';
 
 export type CoinListEntry = z.infer<typeof coinListEntrySchema>;
 
@@ -18,7 +18,7 @@ export function marketRow(
 ): MarketRow {
   return {
     id: market.symbol,
-    c_id: String(LISTED_MARKETS.indexOf(market) + 1),
+    c_id: String(market.position),
     symbol_name: displaySymbol(market),
     // The quote coin, as the seed's coin list calls it `baseCoin`.
     base_symbol: market.spec.quote.code,
@@ -56,7 +56,7 @@ export function coinListEntry(
 }
 
 /** `btc` + `usdt`, `BTC/USDT` or `btc_usdt` all name the market `btcusdt`. */
-export function findMarket(...parts: string[]): ListedMarket | undefined {
+export function findMarket(catalogue: Catalogue, ...parts: string[]): ListedMarket | undefined {
   const symbol = parts.join('').toLowerCase().replace(/[/_-]/g, '');
-  return LISTED_MARKETS.find((m) => m.symbol === symbol);
+  return catalogue.market(symbol);
 }

@@ -46,13 +46,7 @@ export class SimulatedFlow {
     const amounts: Array<[string, string]> = [];
     const quote = this.options.markets[0]?.spec.quote;
     if (quote) amounts.push([quote.code, FUNDING_QUOTE]);
-    for (const market of this.options.markets) {
-      const q = market.spec.quote.decimals;
-      const base =
-        (parseUnits(FUNDING_QUOTE, q) * 10n ** BigInt(market.spec.base.decimals)) /
-        parseUnits(market.referencePrice, q);
-      amounts.push([market.spec.base.code, formatUnits(base, market.spec.base.decimals)]);
-    }
+    for (const market of this.options.markets) amounts.push(this.baseFunding(market));
     await fundOnce(
       this.options.db,
       this.options.engine,
@@ -62,11 +56,26 @@ export class SimulatedFlow {
     );
   }
 
+  /** A market listed while running: its base (and quote) funded once, then traded. */
+  async add(market: ListedMarket): Promise<void> {
+    if (this.bySymbol.has(market.symbol)) return;
+    await fundOnce(
+      this.options.db,
+      this.options.engine,
+      SIMULATED_FLOW_USER,
+      // A quote already funded is refused by reference and stays as it was.
+      [[market.spec.quote.code, FUNDING_QUOTE], this.baseFunding(market)],
+      this.options.now ?? Date.now,
+      market.symbol,
+    );
+    this.bySymbol.set(market.symbol, market);
+  }
+
   onIndex(ticks: IndexTick[]): void {
     if (this.stopped) return;
     for (const tick of ticks) {
       const market = this.bySymbol.get(tick.symbol);
-      if (!market || this.random() >= this.options.chance) continue;
+      if (!market || market.state === 'paused' || this.random() >= this.options.chance) continue;
       const side = this.random() < 0.5 ? 'buy' : 'sell';
       const { lotSize, minNotional, base } = market.spec;
       const perLot = (tick.price * lotSize) / 10n ** BigInt(base.decimals);
@@ -90,5 +99,14 @@ export class SimulatedFlow {
 
   stop(): void {
     this.stopped = true;
+  }
+
+  /** Base worth the funded quote at the market's reference price. */
+  private baseFunding(market: ListedMarket): [string, string] {
+    const q = market.spec.quote.decimals;
+    const base =
+      (parseUnits(FUNDING_QUOTE, q) * 10n ** BigInt(market.spec.base.decimals)) /
+      parseUnits(market.referencePrice, q);
+    return [market.spec.base.code, formatUnits(base, market.spec.base.decimals)];
   }
 }

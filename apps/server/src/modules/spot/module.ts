@@ -15,7 +15,11 @@ export const spotModule = defineModule({
       spot: createSpotService({ db, engine: ctx.engine }),
       idempotency: ctx.idempotency,
     });
-    registerSpotRuleCalls(app, config.head, db);
+    registerSpotRuleCalls(app, config.head, {
+      db,
+      catalogue: ctx.use('markets').catalogue,
+      coins: () => ctx.engine.assets(),
+    });
     // Each user's own orders, fills and balances go out on their MQTT refresh topic and
     // their user sockets.
     ctx.onClose(

@@ -1,8 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { SpotFill, SpotOrder } from '@meridian/contract';
-import { formatUnits, parseUnits } from '@meridian/core';
+import { formatUnits, parseUnits, type MarketSpec } from '@meridian/core';
 import type { EngineTables } from '../../engine/tables.ts';
-import { listedMarket } from '../markets/index.ts';
 
 export type OrderRow = Selectable<EngineTables['trade_orders']>;
 export type FillRow = Selectable<EngineTables['trade_fills']>;
@@ -14,8 +13,10 @@ interface Units {
   quoteCoin: string;
 }
 
-function unitsOf(symbol: string): Units {
-  const spec = listedMarket(symbol)!.spec;
+/** A market's spec by symbol (the engine's: every market an order row can name). */
+export type SpecOf = (symbol: string) => MarketSpec;
+
+function unitsOf(spec: MarketSpec): Units {
   return {
     base: spec.base.decimals,
     quote: spec.quote.decimals,
@@ -30,8 +31,13 @@ function valueUnits(u: Units, price: string, quantity: string): bigint {
 }
 
 /** One fill as the owner of `orderId` sees it. */
-export function fillView(row: FillRow, orderId: string, side: 'buy' | 'sell'): SpotFill {
-  const u = unitsOf(row.market);
+export function fillView(
+  row: FillRow,
+  orderId: string,
+  side: 'buy' | 'sell',
+  specOf: SpecOf,
+): SpotFill {
+  const u = unitsOf(specOf(row.market));
   const maker = String(row.maker_order_id) === orderId;
   return {
     id: String(row.id),
@@ -50,8 +56,8 @@ export function fillView(row: FillRow, orderId: string, side: 'buy' | 'sell'): S
 }
 
 /** An order row and its fills, as both call families show it. */
-export function orderView(row: OrderRow, fills: readonly FillRow[]): SpotOrder {
-  const u = unitsOf(row.market);
+export function orderView(row: OrderRow, fills: readonly FillRow[], specOf: SpecOf): SpotOrder {
+  const u = unitsOf(specOf(row.market));
   const id = String(row.id);
   const side = row.side as SpotOrder['side'];
   let base = 0n;
@@ -59,7 +65,7 @@ export function orderView(row: OrderRow, fills: readonly FillRow[]): SpotOrder {
   let fee = 0n;
   const feeDecimals = side === 'buy' ? u.base : u.quote;
   for (const f of fills) {
-    const mine = fillView(f, id, side);
+    const mine = fillView(f, id, side, specOf);
     base += parseUnits(mine.quantity, u.base);
     value += parseUnits(mine.value, u.quote);
     fee += parseUnits(mine.fee, feeDecimals);

@@ -6,8 +6,7 @@ import {
   quantityText,
   tradeFillRow,
 } from '../../engine/event-rows.ts';
-import { listedMarket } from '../markets/index.ts';
-import { orderView, type FillRow, type OrderRow } from './order-views.ts';
+import { orderView, type FillRow, type OrderRow, type SpecOf } from './order-views.ts';
 
 /**
  * The order a place command created, read from its acknowledgement: the same rows the
@@ -15,10 +14,14 @@ import { orderView, type FillRow, type OrderRow } from './order-views.ts';
  * order lists show once they catch up, without making the caller wait for them. The ack
  * comes only after the journal fsync, so nothing shown here can be taken back.
  */
-export function placedOrder(events: readonly EngineEvent[], ts: number): SpotOrder | undefined {
+export function placedOrder(
+  events: readonly EngineEvent[],
+  ts: number,
+  specOf: SpecOf,
+): SpotOrder | undefined {
   const accepted = events.find((e) => e.type === 'accepted');
   if (!accepted || accepted.type !== 'accepted') return undefined;
-  const { spec } = listedMarket(accepted.market)!;
+  const spec = specOf(accepted.market);
   const id = accepted.orderId;
   const row: OrderRow = acceptedOrderRow(accepted, spec, ts);
   const fills: FillRow[] = [];
@@ -37,5 +40,5 @@ export function placedOrder(events: readonly EngineEvent[], ts: number): SpotOrd
   }
   row.filled_lots = filledLots;
   row.filled = quantityText(spec, filledLots);
-  return orderView(row, fills);
+  return orderView(row, fills, specOf);
 }

@@ -3,8 +3,7 @@ import type { OrderKind } from '@meridian/core';
 import type { SpotDb } from './tables.ts';
 import type { EngineHost } from '../../engine/engine-host.ts';
 import { AppError } from '../../kernel/errors.ts';
-import { ENGINE_CONFIG, LISTED_MARKETS, listedMarket } from '../markets/index.ts';
-import { fillView, orderView, type FillRow, type OrderRow } from './order-views.ts';
+import { fillView, orderView, type FillRow, type OrderRow, type SpecOf } from './order-views.ts';
 import { placedOrder } from './placed-order.ts';
 import { rejectionError } from './rejections.ts';
 
@@ -47,11 +46,13 @@ const ID = /^\d{1,15}$/;
  */
 export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
   const { db, engine } = deps;
+  // Every market an order or fill row names is one the engine lists (it never delists).
+  const specOf: SpecOf = (symbol) => engine.marketSpec(symbol)!;
 
   const market = (symbol: string) => {
-    const listed = listedMarket(symbol);
-    if (!listed) throw new AppError('validation', 'unknownMarket', { field: 'symbol' }, 'symbol');
-    return listed;
+    const spec = engine.marketSpec(symbol);
+    if (!spec) throw new AppError('validation', 'unknownMarket', { field: 'symbol' }, 'symbol');
+    return spec;
   };
 
   const fillsOf = async (ids: readonly number[]): Promise<FillRow[]> =>
@@ -71,6 +72,7 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
       return orderView(
         row,
         fills.filter((f) => Number(f.maker_order_id) === id || Number(f.taker_order_id) === id),
+        specOf,
       );
     });
   };
@@ -125,14 +127,14 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
         ...(input.triggerPrice !== undefined ? { stopPrice: input.triggerPrice } : {}),
         ...(clientRef !== undefined ? { clientRef } : {}),
       });
-      const spent = input.side === 'buy' ? listed.spec.quote.code : listed.spec.base.code;
+      const spent = input.side === 'buy' ? listed.quote.code : listed.base.code;
       for (const e of ack.events) {
         if (e.type === 'rejected') throw rejectionError(e.reason, e.field, spent);
       }
       // Answered from the durable acknowledgement: waiting for the SQL projection and
       // reading the order back would cost every order a round of queries. Later reads
       // (lists, cancels) still wait for the projection, so they never miss this order.
-      const placed = ack.ts === null ? undefined : placedOrder(ack.events, ack.ts);
+      const placed = ack.ts === null ? undefined : placedOrder(ack.events, ack.ts, specOf);
       if (!placed) throw new Error('order neither accepted nor rejected');
       return placed;
     },
@@ -171,8 +173,7 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
      * are read, so no one else's can be touched.
      */
     async cancelAll(user: string, symbol?: string): Promise<{ cancelled: number; ids: string[] }> {
-      const markets =
-        symbol !== undefined ? [market(symbol).symbol] : LISTED_MARKETS.map((m) => m.symbol);
+      const markets = symbol !== undefined ? [market(symbol).symbol] : engine.marketSymbols();
       const targets = markets
         .flatMap((m) => engine.openOrders(user, m).map((order) => ({ market: m, id: order.id })))
         .sort((a, b) => a.id - b.id);
@@ -226,10 +227,14 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
         const sides: SpotFill[] = [];
         const buyerIsMaker = row.taker_side === 'sell';
         if (row.maker_user_id === user) {
-          sides.push(fillView(row, String(row.maker_order_id), buyerIsMaker ? 'buy' : 'sell'));
+          sides.push(
+            fillView(row, String(row.maker_order_id), buyerIsMaker ? 'buy' : 'sell', specOf),
+          );
         }
         if (row.taker_user_id === user) {
-          sides.push(fillView(row, String(row.taker_order_id), buyerIsMaker ? 'sell' : 'buy'));
+          sides.push(
+            fillView(row, String(row.taker_order_id), buyerIsMaker ? 'sell' : 'buy', specOf),
+          );
         }
         return sides;
       });
@@ -239,7 +244,7 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
     async orderFills(user: string, id: string): Promise<SpotFill[]> {
       const row = await ownRow(user, id);
       const fills = await fillsOf([Number(row.id)]);
-      return fills.map((f) => fillView(f, id, row.side as 'buy' | 'sell'));
+      return fills.map((f) => fillView(f, id, row.side as 'buy' | 'sell', specOf));
     },
 
     /** Available and held amounts of two coins, from the engine (always current). */
@@ -247,7 +252,7 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
       const codes = [baseCoin, quoteCoin].map((c) => c.toUpperCase());
       const field = ['a', 'b'];
       codes.forEach((code, i) => {
-        if (!ENGINE_CONFIG.assets.some((a) => a.code === code)) {
+        if (!engine.assets().includes(code)) {
           throw new AppError('validation', 'unknownCoin', { field: field[i]! }, field[i]);
         }
       });

@@ -2,7 +2,6 @@ import type { UserEvent } from '@meridian/contract';
 import { parseAccount, type CommandResult } from '@meridian/core';
 import type { EngineHost } from '../../engine/engine-host.ts';
 import { tradeAmounts } from '../../engine/event-rows.ts';
-import { listedMarket } from '../markets/index.ts';
 
 /** Where a user's events go: the MQTT refresh topic, the user socket. */
 export type UserEventSink = (userId: string, event: UserEvent) => void;
@@ -17,7 +16,7 @@ export function startUserEvents(engine: EngineHost, sinks: readonly UserEventSin
   // carry only the order id. Orders placed before a restart are still reported through
   // their fills and the balance changes they cause.
   const owners = new Map<number, string>();
-  // Balance events go out in the engine's coin order, as before.
+  // Balance events go out in the engine's coin order, as before; a listed coin joins it.
   const assetOrder = engine.assets();
 
   return engine.onDurable((results: readonly CommandResult[]) => {
@@ -31,14 +30,16 @@ export function startUserEvents(engine: EngineHost, sinks: readonly UserEventSin
     const touched = new Map<string, Set<string>>();
     for (const result of results) {
       for (const e of result.events) {
-        if (e.type === 'accepted') {
+        if (e.type === 'asset_listed') {
+          if (!assetOrder.includes(e.asset)) assetOrder.push(e.asset);
+        } else if (e.type === 'accepted') {
           owners.set(e.orderId, e.user);
           send(e.user, order('accepted', e.orderId, e.market));
         } else if (e.type === 'triggered' || e.type === 'filled' || e.type === 'cancelled') {
           send(owners.get(e.orderId), order(e.type, e.orderId, e.market));
           if (e.type !== 'triggered') owners.delete(e.orderId);
         } else if (e.type === 'trade') {
-          const spec = listedMarket(e.market)?.spec;
+          const spec = engine.marketSpec(e.market);
           if (!spec) continue;
           const amounts = tradeAmounts(spec, e);
           const fill = {

@@ -70,6 +70,9 @@ export function createCcxtIndexSource(options: CcxtIndexOptions): IndexSource {
   return {
     name: `ccxt:${options.exchangeId}`,
     simulated: false,
+    add(market) {
+      bySymbol.set(ccxtSymbol(market), market);
+    },
     start(onTicks) {
       void poll(onTicks);
       timer = setInterval(() => void poll(onTicks), options.pollMs);

@@ -51,7 +51,7 @@ export function referencePrice(market: ListedMarket): bigint {
 export function createSimulatedIndexSource(options: SimulatedIndexOptions): IndexSource {
   const now = options.now ?? Date.now;
   let timer: NodeJS.Timeout | null = null;
-  const sims = options.markets.map((market) => ({
+  const simulate = (market: ListedMarket) => ({
     symbol: market.symbol,
     sim: marketSimulator(
       market,
@@ -59,7 +59,8 @@ export function createSimulatedIndexSource(options: SimulatedIndexOptions): Inde
       options.resumeFrom?.get(market.symbol) ?? referencePrice(market),
       options.tickMs / 1000,
     ),
-  }));
+  });
+  const sims = options.markets.map(simulate);
   return {
     name: 'simulated',
     simulated: true,
@@ -77,6 +78,10 @@ export function createSimulatedIndexSource(options: SimulatedIndexOptions): Inde
       timer = setInterval(emit, options.tickMs);
       // The feed alone never keeps the process alive.
       timer.unref();
+    },
+    add(market) {
+      // From its reference price (or its last stored tick, listed before a restart).
+      if (!sims.some((s) => s.symbol === market.symbol)) sims.push(simulate(market));
     },
     stop() {
       if (timer) clearInterval(timer);

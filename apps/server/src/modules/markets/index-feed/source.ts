@@ -1,3 +1,5 @@
+import type { ListedMarket } from '../catalogue.ts';
+
 /** One index observation: a market's reference price at a moment, from a named source. */
 export interface IndexTick {
   symbol: string;
@@ -16,5 +18,7 @@ export interface IndexSource {
   /** Whether this source is the simulated market (market makers then add simulated flow). */
   readonly simulated: boolean;
   start(onTicks: (ticks: IndexTick[]) => void): void;
+  /** A market listed while running: its ticks join the next batch. */
+  add(market: ListedMarket): void;
   stop(): void;
 }

@@ -5,13 +5,13 @@ import { migrateToLatest } from '../../../migrations.ts';
 import { createCandleStore } from '../candles.ts';
 import { MarketDataService } from '../market-data.ts';
 import type { MarketUpdate } from '../feed.ts';
-import { ENGINE_CONFIG, listedMarket } from '../catalogue.ts';
+import { GENESIS_ENGINE_CONFIG as ENGINE_CONFIG, genesisMarkets } from '../genesis.ts';
 import { tempDir, testDatabases } from '../../../../test/helpers.ts';
 
 // Two real users cross orders through the engine at chosen times; the candles and the
 // 24-hour statistics must match the figures worked out by hand below.
 const at = (iso: string) => Date.parse(iso);
-const BTC = listedMarket('btcusdt')!;
+const BTC = genesisMarkets().find((m) => m.symbol === 'btcusdt')!;
 
 describe.each(testDatabases())('market data from real trades ($name)', (kind) => {
   let database: Database;

@@ -5,9 +5,12 @@ import { createCcxtIndexSource, priceUnits } from '../index-feed/ccxt.ts';
 import { createSimulatedIndexSource } from '../index-feed/simulated.ts';
 import type { IndexTick } from '../index-feed/source.ts';
 import { createTickStore } from '../index-feed/tick-store.ts';
-import { LISTED_MARKETS, listedMarket } from '../catalogue.ts';
+import { genesisMarkets } from '../genesis.ts';
 import { testDatabases } from '../../../../test/helpers.ts';
 import { fixtureExchange } from './fixture-exchange.ts';
+
+const LISTED_MARKETS = genesisMarkets();
+const listedMarket = (symbol: string) => LISTED_MARKETS.find((m) => m.symbol === symbol);
 
 const T0 = Date.parse('2026-11-22T10:00:00Z');
 

@@ -3,7 +3,9 @@ import { ALL_CALLS, routePath } from '@meridian/contract';
 import { buildPlatform, type Platform } from '../../../app.ts';
 import { QUOTES } from '../market-runtime.ts';
 import { SIMULATED_FLOW_USER } from '../simulated-flow.ts';
-import { LISTED_MARKETS } from '../catalogue.ts';
+import { genesisMarkets } from '../genesis.ts';
+
+const LISTED_MARKETS = genesisMarkets();
 import {
   auth,
   call,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { quoteLadder } from '../quoting.ts';
-import { LISTED_MARKETS } from '../catalogue.ts';
+import { genesisMarkets } from '../genesis.ts';
+
+const LISTED_MARKETS = genesisMarkets();
 import { referencePrice } from '../index-feed/simulated.ts';
 
 const CONFIG = { levels: 5, spreadBps: 20, stepBps: 10, levelNotional: 2_000_000_000n };

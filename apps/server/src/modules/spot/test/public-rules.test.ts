@@ -107,6 +107,7 @@ describe('spotMarkets', () => {
       makerFeeRate: '0.001',
       takerFeeRate: '0.002',
       priceBandPercent: '5',
+      state: 'trading',
     });
     expect(markets.find((m) => m.symbol === 'dogeusdt')).toMatchObject({
       tickSize: '0.00001',
