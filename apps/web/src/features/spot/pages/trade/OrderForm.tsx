@@ -59,6 +59,8 @@ export function SideForm({
   const spend = (side === 'buy' ? coins.quote : coins.base).toUpperCase();
   const blockerText = (blocker: FormBlocker) => {
     switch (blocker) {
+      case 'paused':
+        return t('trade.form.hint.paused');
       case 'loading':
         return t('trade.form.hint.loading');
       case 'price':

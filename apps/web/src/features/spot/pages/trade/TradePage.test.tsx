@@ -45,7 +45,7 @@ const row = (base: string, close: string): MarketRow => ({
 
 const SPOT = [row('BTC', '100'), row('ETH', '3200')];
 
-const rules = (symbol: string): SpotMarketRules => ({
+const rules = (symbol: string, state: SpotMarketRules['state'] = 'trading'): SpotMarketRules => ({
   symbol,
   base: symbol.replace('usdt', '').toUpperCase(),
   quote: 'USDT',
@@ -55,6 +55,7 @@ const rules = (symbol: string): SpotMarketRules => ({
   makerFeeRate: '0.001',
   takerFeeRate: '0.002',
   priceBandPercent: '5',
+  state,
 });
 
 interface FakeOptions {
@@ -62,6 +63,8 @@ interface FakeOptions {
   submit?: () => Promise<unknown>;
   /** The signed-in user's open orders. */
   open?: SpotOrder[];
+  /** Markets whose trading operators paused. */
+  paused?: string[];
 }
 
 /** A fake API by path, as the server answers these calls. */
@@ -71,7 +74,10 @@ function fakeApi(options: FakeOptions = {}) {
     if (path.endsWith('getSpotGoods')) return SPOT;
     if (path.endsWith('getContract')) return [];
     if (path.includes('initData')) return { rows: [], tickers: [] };
-    if (path.endsWith('spotMarkets')) return [rules('btcusdt'), rules('ethusdt')];
+    if (path.endsWith('spotMarkets')) {
+      const paused = (symbol: string) => (options.paused?.includes(symbol) ? 'paused' : 'trading');
+      return ['btcusdt', 'ethusdt'].map((symbol) => rules(symbol, paused(symbol)));
+    }
     if (path.includes('wallet/get')) {
       return {
         base: { coin: 'BTC', available: '2', held: '0' },
@@ -387,6 +393,20 @@ describe('spot trade page', () => {
     const sell = screen.getByRole('region', { name: 'Sell BTC' });
     expect(within(sell).getByTestId('form-hint').textContent).toBe('Enter an amount of BTC');
     expect(screen.queryByRole('region', { name: 'Buy BTC' })).toBeNull();
+  });
+
+  it('says a paused market takes no new orders, whatever is typed', async () => {
+    signIn();
+    const api = fakeApi({ paused: ['btcusdt'] });
+    renderTrade(api, '/trade/index?type=spot&symbol=btc');
+    await walletLoaded();
+    const form = buyForm();
+    const hint = () => within(form).getByTestId('form-hint').textContent;
+    await vi.waitFor(() => expect(hint()).toMatch(/^Trading on this market is paused/));
+    fireEvent.change(within(form).getByLabelText('Price (USDT)'), { target: { value: '100' } });
+    fireEvent.change(within(form).getByLabelText('Quantity (BTC)'), { target: { value: '1' } });
+    expect(hint()).toMatch(/open orders can still be cancelled/);
+    expect(within(form).getByRole('button', { name: 'Buy BTC' })).toHaveProperty('disabled', true);
   });
 
   it('remembers the chart height the trader picks with the handle', async () => {

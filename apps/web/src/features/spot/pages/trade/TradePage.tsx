@@ -84,7 +84,12 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
   const form = (
     <OrderPanel
       key={market.symbol}
-      market={{ symbol: market.symbol, maths: market.maths, lastPrice: market.lastPrice }}
+      market={{
+        symbol: market.symbol,
+        maths: market.maths,
+        lastPrice: market.lastPrice,
+        paused: market.paused,
+      }}
       coins={{ base: market.base, quote: market.quote }}
       picked={picked}
       side={side}

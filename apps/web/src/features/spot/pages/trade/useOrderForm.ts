@@ -28,6 +28,8 @@ export interface OrderFormMarket {
   symbol: string;
   maths: MarketMaths;
   lastPrice: string | null;
+  /** Trading is paused on the market: it takes no new orders (cancels only). */
+  paused?: boolean;
 }
 
 export interface OrderFormOptions {
@@ -40,13 +42,23 @@ export interface OrderFormOptions {
 }
 
 /**
- * Why the form cannot send yet, first thing first: the balance still loading, a missing
- * price, trigger, quantity or amount, then a fault in what was typed. null when ready.
+ * Why the form cannot send yet, first thing first: the market paused, the balance still
+ * loading, a missing price, trigger, quantity or amount, then a fault in what was typed.
+ * null when ready.
  */
 export type FormBlocker =
-  'loading' | 'price' | 'trigger' | 'quantity' | 'amount' | 'zero' | 'minValue' | 'balance';
+  | 'paused'
+  | 'loading'
+  | 'price'
+  | 'trigger'
+  | 'quantity'
+  | 'amount'
+  | 'zero'
+  | 'minValue'
+  | 'balance';
 
 export function formBlocker(state: {
+  paused?: boolean;
   kind: OrderKind;
   byAmount: boolean;
   price: string;
@@ -60,6 +72,8 @@ export function formBlocker(state: {
     const value = Decimal.parse(text.replace(/\.$/, ''));
     return text === '' || value === null;
   };
+  // Nothing typed would make a paused market take the order: say so before anything else.
+  if (state.paused) return 'paused';
   if (state.kind !== 'market' && blank(state.price)) return 'price';
   if (state.kind === 'stop_limit' && blank(state.trigger)) return 'trigger';
   if (state.byAmount ? blank(state.quoteAmount) : blank(state.quantity))
@@ -193,8 +207,9 @@ export function useOrderForm({ side, kind, market, available, picked }: OrderFor
     percent,
     summary,
     triggerError,
-    ready: summary.ready && !triggerMissing && !triggerError,
+    ready: summary.ready && !triggerMissing && !triggerError && !market.paused,
     blocker: formBlocker({
+      paused: market.paused,
       kind,
       byAmount,
       price,

@@ -87,6 +87,8 @@ export function useTradeMarket({ typeInQuery = true }: { typeInQuery?: boolean }
     maths,
     tick,
     lastPrice: ticker?.close ?? row?.close ?? null,
+    /** Operators paused trading: the order form says so and sends nothing. */
+    paused: rule?.state === 'paused',
     setSymbol: (next: string) => update({ symbol: next }),
     setInterval: (next: KlineInterval) => update({ interval: next }),
   };
