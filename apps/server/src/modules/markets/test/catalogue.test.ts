@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { Decimal } from '@meridian/core';
 import { buildPlatform, type Platform } from '../../../app.ts';
 import type { Database } from '../../../kernel/db/database.ts';
 import {
@@ -37,10 +38,15 @@ const SUI_USDT = {
 /** One deployment: its data folder and database outlive each platform started on them. */
 class Deployment {
   readonly clock = new TestClock();
-  readonly config = testConfig({ MARKET_MAKERS: 'false', DEMO_MODE: 'true' });
+  readonly config;
   platform!: Platform;
 
-  constructor(private readonly database?: Database) {}
+  constructor(
+    public database?: Database,
+    env: Record<string, string> = { MARKET_MAKERS: 'false' },
+  ) {
+    this.config = testConfig({ DEMO_MODE: 'true', ...env });
+  }
 
   async start(): Promise<Platform> {
     this.platform = rememberPlatform(
@@ -123,6 +129,33 @@ describe('the seeded catalogue', () => {
     });
     // Nothing to list: the engine starts from the same catalogue.
     expect(platform.engine.marketSymbols()).toEqual(genesisMarkets().map((m) => m.symbol));
+  });
+});
+
+describe('a market listed in a simulated demo', () => {
+  it('gets an index from its reference price and a market maker quoting it, paused or not', async () => {
+    const d = new Deployment(undefined, { MARKET_MAKERS: 'true', MARKET_TICK_MS: '40' });
+    running.push(d);
+    await d.start();
+    const admin = await d.operator('admin');
+    expect((await d.ops(admin, 'POST', '/api/ops/catalogue/coins', SUI_COIN)).status).toBe(200);
+    expect((await d.ops(admin, 'POST', '/api/ops/catalogue/markets', SUI_USDT)).status).toBe(200);
+    const quotes = () => d.platform.engine.openOrders('mm.suiusdt', 'suiusdt');
+    await vi.waitFor(() => expect(quotes().length).toBeGreaterThan(0), { timeout: 5_000 });
+    const index = Decimal.parse(d.platform.market.ticker('suiusdt')!.indexPrice!)!;
+    // Within a few ticks of 1.25 USDT, the reference price.
+    expect(index.gt(Decimal.parse('1.2')!) && index.lt(Decimal.parse('1.3')!)).toBe(true);
+    const depth = d.platform.engine.depth('suiusdt', 1)!;
+    expect(depth.bids).toHaveLength(1);
+    expect(depth.asks).toHaveLength(1);
+
+    // Paused, the maker's quotes stay as they were: it sends nothing while the index moves.
+    expect(
+      (await d.ops(admin, 'POST', '/api/ops/catalogue/markets/suiusdt/pause', {})).status,
+    ).toBe(200);
+    const ids = quotes().map((o) => o.id);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(quotes().map((o) => o.id)).toEqual(ids);
   });
 });
 
@@ -288,9 +321,14 @@ describe.each(testDatabases())('the catalogue on $name', ({ create }) => {
   });
 });
 
-describe('trading states and fee changes', () => {
+describe.each(testDatabases())('trading states and fee changes on $name', ({ create }) => {
   const d = new Deployment();
-  running.push(d);
+  let current: TestDatabase | undefined;
+  afterAll(async () => {
+    await d.platform?.app.close();
+    await d.database?.close();
+    await current?.dispose();
+  });
   let admin: SignedInOperator;
   let alice: Trader;
   let bob: Trader;
@@ -313,6 +351,8 @@ describe('trading states and fee changes', () => {
       .executeTakeFirstOrThrow();
 
   it('a paused market refuses new orders, keeps and cancels open ones, and trades once resumed', async () => {
+    current = await create();
+    d.database = current.open();
     await d.start();
     admin = await d.operator('admin');
     alice = await trader(d.platform, 'pause-alice@example.org', { ETH: '10', USDT: '10000' });
