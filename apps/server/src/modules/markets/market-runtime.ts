@@ -153,10 +153,15 @@ export async function startMarket(options: MarketRuntimeOptions): Promise<Market
   // A market an operator lists: an index from its reference price, market data, a
   // funded maker and the simulated flow, all before the listing call answers.
   const unlisten = options.catalogue.onListed(async (market) => {
-    source.add(market);
-    await data.add(market);
-    await makers?.add(market);
-    await flow?.add(market);
+    try {
+      source.add(market);
+      await data.add(market);
+      await makers?.add(market);
+      await flow?.add(market);
+    } catch (error) {
+      // The market is listed and trades whatever happens here: the fault is the bots'.
+      report(`starting market ${market.symbol}`)(error);
+    }
   });
 
   let lastTickAt = 0;
