@@ -70,9 +70,15 @@ function Identity({ status }: { status: VerificationStatus }) {
           </Descriptions.Item>
         )}
       </Descriptions>
-      <Link to={next.to}>
-        <Button type={status.state === 'approved' ? 'default' : 'primary'}>{next.label}</Button>
-      </Link>
+      <div className={styles.actions}>
+        <Link to={next.to}>
+          <Button
+            type={status.canSubmitPrimary || status.canSubmitAdvanced ? 'primary' : 'default'}
+          >
+            {next.label}
+          </Button>
+        </Link>
+      </div>
     </>
   );
 }

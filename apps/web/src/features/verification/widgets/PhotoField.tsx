@@ -1,6 +1,11 @@
-import { CameraOutlined, CheckCircleFilled, LoadingOutlined } from '@ant-design/icons';
+import {
+  CameraOutlined,
+  CheckCircleFilled,
+  FileExclamationOutlined,
+  LoadingOutlined,
+} from '@ant-design/icons';
 import { Button } from 'antd';
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/ui/cx.ts';
 import { PHOTO_ACCEPT, type PhotoSlot, type SlotState } from '../data/photo-slots.ts';
@@ -19,6 +24,8 @@ export function PhotoField({
   const { t } = useTranslation('verification');
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
+  // A file the browser cannot draw (the server will say why) shows an icon, not a broken image.
+  const [unreadable, setUnreadable] = useState<string | null>(null);
   const label = t(`advanced.${slot}`);
   return (
     <div
@@ -35,8 +42,10 @@ export function PhotoField({
       <div className={styles.preview}>
         {state.status === 'empty' ? (
           <CameraOutlined aria-hidden />
+        ) : state.preview === unreadable ? (
+          <FileExclamationOutlined aria-hidden />
         ) : (
-          <img src={state.preview} alt={label} />
+          <img src={state.preview} alt={label} onError={() => setUnreadable(state.preview)} />
         )}
       </div>
       <div>
