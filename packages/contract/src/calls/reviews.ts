@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { defineCall } from '../define.ts';
 import type { OperatorPermission } from '../operators.ts';
 import { pageOf } from './member.ts';
-import { fileContentSchema, idTypeSchema, uploadedFileSchema } from './verification.ts';
+import {
+  bankCardSchema,
+  fileContentSchema,
+  idTypeSchema,
+  uploadedFileSchema,
+  verificationStatusSchema,
+} from './verification.ts';
 
 /*
  * The operators' review queue (PRODUCT.md 3, Operators): one shape for every kind of item
@@ -170,4 +176,30 @@ export const opsFile = defineCall({
   permission: 'documents.view',
   params: z.strictObject({ id: z.uuid() }),
   data: fileContentSchema.extend({ userId: z.string() }),
+});
+
+// ---- A user's verification and bank card, for the console's user detail ----
+
+const userParams = z.strictObject({ id: z.string().regex(/^\d{1,20}$/) });
+
+export const opsUserVerification = defineCall({
+  method: 'GET',
+  path: '/api/ops/users/:id/verification',
+  summary: "A user's identity verification as the user sees it (the ID number masked)",
+  tags: ['reviews'],
+  auth: 'operator',
+  permission: 'identity.read',
+  params: userParams,
+  data: verificationStatusSchema,
+});
+
+export const opsUserBankCard = defineCall({
+  method: 'GET',
+  path: '/api/ops/users/:id/bank-card',
+  summary: "A user's bound bank card, the number masked; null when none is bound",
+  tags: ['reviews'],
+  auth: 'operator',
+  permission: 'banks.read',
+  params: userParams,
+  data: bankCardSchema.nullable(),
 });

@@ -34,6 +34,8 @@ export const verificationModule = defineModule({
       queue,
       identity: createIdentityReviews(db, queue),
       files,
+      bankCards,
+      userExists: (id) => ctx.use('identity').operatorViews.exists(id),
     });
 
     ctx.use('operators').registerQueue('identity', () => queue.pending('identity'));

@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { identityReviews, opsFile } from '@meridian/contract';
+import { identityReviews, opsFile, opsUserBankCard, opsUserVerification } from '@meridian/contract';
+import { AppError } from '../../kernel/errors.ts';
 import { operatorOf } from '../../kernel/http/operator-auth.ts';
 import { registerCall } from '../../kernel/http/register-call.ts';
 import type { AuditLog } from '../../kernel/operators/audit.ts';
 import { fileContent, type FileStore } from './file-store.ts';
+import type { BankCards } from './bank-cards.ts';
 import type { IdentityReviews } from './identity-review.ts';
 import type { ReviewQueue, Reviewer } from './review-queue.ts';
 import type { VerificationDb } from './tables.ts';
+import { statusOf } from './verification-status.ts';
 
 export interface OpsCallDeps {
   db: VerificationDb;
@@ -14,6 +17,9 @@ export interface OpsCallDeps {
   queue: ReviewQueue;
   identity: IdentityReviews;
   files: FileStore;
+  bankCards: BankCards;
+  /** Whether a user exists: an unknown one is 404, not an empty verification. */
+  userExists(id: string): Promise<boolean>;
 }
 
 /**
@@ -24,7 +30,7 @@ export interface OpsCallDeps {
 export function registerVerificationOpsCalls(
   app: FastifyInstance,
   head: string,
-  { db, audit, queue, identity, files }: OpsCallDeps,
+  { db, audit, queue, identity, files, bankCards, userExists }: OpsCallDeps,
 ) {
   const reviewerOf = (request: FastifyRequest): Reviewer => {
     const operator = operatorOf(request);
@@ -62,4 +68,16 @@ export function registerVerificationOpsCalls(
     });
     return { ...fileContent(stored), userId: stored.row.user_id };
   });
+
+  // The console's user detail: what the user sees of their own, masked the same way.
+  const knownUser = async (id: string) => {
+    if (!(await userExists(id))) throw new AppError('notFound');
+    return id;
+  };
+  registerCall(app, head, opsUserVerification, async ({ params }) =>
+    statusOf(db, await knownUser(params.id)),
+  );
+  registerCall(app, head, opsUserBankCard, async ({ params }) =>
+    bankCards.get(await knownUser(params.id)),
+  );
 }

@@ -20,10 +20,11 @@ describe.each(testDatabases())('identity review queue ($name)', (kind) => {
   let compliance: SignedInOperator;
   let compliance2: SignedInOperator;
   let admin: SignedInOperator;
+  let finance: SignedInOperator;
 
   beforeAll(async () => {
     s = await startOn(kind);
-    const signIn = (role: 'support' | 'compliance' | 'admin') =>
+    const signIn = (role: 'support' | 'compliance' | 'admin' | 'finance') =>
       signInOperator(s.platform, role, { clock: s.clock });
     [support, compliance, compliance2, admin] = await Promise.all([
       signIn('support'),
@@ -31,6 +32,7 @@ describe.each(testDatabases())('identity review queue ($name)', (kind) => {
       signIn('compliance'),
       signIn('admin'),
     ]);
+    finance = await signIn('finance');
   });
   afterAll(async () => {
     await s.stop();
@@ -264,5 +266,36 @@ describe.each(testDatabases())('identity review queue ($name)', (kind) => {
     expect(malformed.status).toBe(400);
     const badState = await ops(support, 'GET', `${QUEUE}?state=maybe`);
     expect(badState.status).toBe(400);
+  });
+
+  it("shows a user's verification and bank card masked, to the roles that may read them", async () => {
+    const { user } = await waiting();
+    await call(
+      s.app,
+      'POST',
+      '/api/userBank/save',
+      { cardNumber: '6222021234567890123', bankName: 'Example Bank' },
+      user.headers,
+    );
+    const verification = await ops(support, 'GET', `/api/ops/users/${user.id}/verification`);
+    expect(verification.status).toBe(200);
+    expect(verification.body.data).toMatchObject({
+      state: 'pending',
+      primary: { idNumber: '11****2X' },
+    });
+    const card = await ops(support, 'GET', `/api/ops/users/${user.id}/bank-card`);
+    expect(card.body.data).toMatchObject({ cardNumber: '**** **** **** 0123' });
+    // Finance holds banks.read but not identity.read.
+    expect((await ops(finance, 'GET', `/api/ops/users/${user.id}/bank-card`)).status).toBe(200);
+    const refused = await ops(finance, 'GET', `/api/ops/users/${user.id}/verification`);
+    expect(refused.status).toBe(403);
+    const unknown = await ops(support, 'GET', '/api/ops/users/99999999/verification');
+    expect(unknown.status).toBe(404);
+    const none = await newUser(s.app);
+    expect((await ops(support, 'GET', `/api/ops/users/${none.id}/bank-card`)).body.data).toBeNull();
+    expect(
+      (await call(s.app, 'GET', `/api/ops/users/${user.id}/bank-card`, undefined, user.headers))
+        .status,
+    ).toBe(401);
   });
 });
