@@ -275,8 +275,11 @@ export const adjustmentSchema = z.object({
   reason: z.string(),
   state: adjustmentStateSchema,
   proposedBy: z.string(),
+  /** The operators' emails, for people; the ids above are what code compares. */
+  proposedByEmail: z.string().nullable(),
   proposedAt: z.string(),
   decidedBy: z.string().nullable(),
+  decidedByEmail: z.string().nullable(),
   decidedAt: z.string().nullable(),
   decisionNote: z.string().nullable(),
 });

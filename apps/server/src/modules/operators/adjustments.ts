@@ -13,7 +13,12 @@ const engineRef = (id: string) => `adjustment:${id}`;
 /** Corrections are the operator's cost (or gain): they move against its own capital. */
 const CAPITAL = 'operator_capital';
 
-function toView(row: BalanceAdjustmentsTable): AdjustmentView {
+type AdjustmentRow = BalanceAdjustmentsTable & {
+  proposed_by_email?: string | null;
+  decided_by_email?: string | null;
+};
+
+function toView(row: AdjustmentRow): AdjustmentView {
   return {
     id: row.id,
     userId: row.user_id,
@@ -22,8 +27,10 @@ function toView(row: BalanceAdjustmentsTable): AdjustmentView {
     reason: row.reason,
     state: adjustmentStateSchema.parse(row.state),
     proposedBy: row.proposed_by,
+    proposedByEmail: row.proposed_by_email ?? null,
     proposedAt: row.proposed_at,
     decidedBy: row.decided_by,
+    decidedByEmail: row.decided_by_email ?? null,
     decidedAt: row.decided_at,
     decisionNote: row.decision_note,
   };
@@ -45,18 +52,23 @@ export interface AdjustmentDeps {
 export function createAdjustments({ db, clock, engine, userExists }: AdjustmentDeps) {
   const now = () => iso(clock.now());
 
-  async function find(id: string): Promise<BalanceAdjustmentsTable> {
-    const row = await db
-      .selectFrom('balance_adjustments')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+  /** Adjustments with their operators' emails beside the ids. */
+  const withEmails = () =>
+    db
+      .selectFrom('balance_adjustments as a')
+      .leftJoin('operators as p', 'p.id', 'a.proposed_by')
+      .leftJoin('operators as d', 'd.id', 'a.decided_by')
+      .selectAll('a')
+      .select(['p.email as proposed_by_email', 'd.email as decided_by_email']);
+
+  async function find(id: string): Promise<AdjustmentRow> {
+    const row = await withEmails().where('a.id', '=', id).executeTakeFirst();
     if (!row) throw new AppError('notFound');
     return row;
   }
 
   /** Posts an approved adjustment; false when the user's balance no longer covers a debit. */
-  async function post(row: BalanceAdjustmentsTable): Promise<boolean> {
+  async function post(row: AdjustmentRow): Promise<boolean> {
     const debit = row.amount.startsWith('-');
     const amount = debit ? row.amount.slice(1) : row.amount;
     const user = userAccount(row.user_id, row.asset, 'available');
@@ -75,7 +87,7 @@ export function createAdjustments({ db, clock, engine, userExists }: AdjustmentD
     throw new Error(`adjustment ${row.id} refused by the engine: ${refused.reason}`);
   }
 
-  async function settle(row: BalanceAdjustmentsTable, audit: Audit): Promise<AdjustmentView> {
+  async function settle(row: AdjustmentRow, audit: Audit): Promise<AdjustmentView> {
     if (await post(row)) {
       await db
         .updateTable('balance_adjustments')
@@ -105,13 +117,19 @@ export function createAdjustments({ db, clock, engine, userExists }: AdjustmentD
   return {
     async list(filter: { state?: string; userId?: string; current: number; size: number }) {
       let query = db.selectFrom('balance_adjustments');
-      if (filter.state) query = query.where('state', '=', filter.state);
-      if (filter.userId) query = query.where('user_id', '=', filter.userId);
+      let rowsQuery = withEmails();
+      if (filter.state) {
+        query = query.where('state', '=', filter.state);
+        rowsQuery = rowsQuery.where('a.state', '=', filter.state);
+      }
+      if (filter.userId) {
+        query = query.where('user_id', '=', filter.userId);
+        rowsQuery = rowsQuery.where('a.user_id', '=', filter.userId);
+      }
       const [rows, count] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy('proposed_at', 'desc')
-          .orderBy('id')
+        rowsQuery
+          .orderBy('a.proposed_at', 'desc')
+          .orderBy('a.id')
           .limit(filter.size)
           .offset((filter.current - 1) * filter.size)
           .execute(),
@@ -178,7 +196,7 @@ export function createAdjustments({ db, clock, engine, userExists }: AdjustmentD
           reason: input.reason,
         });
       });
-      return toView(row);
+      return toView(await find(row.id));
     },
 
     async approve(id: string, operatorId: string, audit: Audit): Promise<AdjustmentView> {

@@ -116,11 +116,13 @@ export default function AdjustmentsPage() {
     page,
   });
   // Operators by id: the contract gives no email here, so the id's start, whole on hover.
-  const who = (id: string | null) =>
+  const who = (id: string | null, email: string | null) =>
     id === null ? (
       '--'
     ) : id === me ? (
       t('adjustments.you')
+    ) : email ? (
+      <span title={id}>{email}</span>
     ) : (
       <span title={id} className={ui.mono}>
         {id.slice(0, 8)}
@@ -160,7 +162,7 @@ export default function AdjustmentsPage() {
       title: t('adjustments.proposedBy'),
       dataIndex: 'proposedBy',
       responsive: ['md'],
-      render: who,
+      render: (_, row) => who(row.proposedBy, row.proposedByEmail),
     },
     {
       title: t('adjustments.decision'),
@@ -169,7 +171,7 @@ export default function AdjustmentsPage() {
       render: (_, row) =>
         row.decidedBy ? (
           <>
-            {who(row.decidedBy)}
+            {who(row.decidedBy, row.decidedByEmail)}
             {row.decisionNote && <div className={ui.muted}>{row.decisionNote}</div>}
           </>
         ) : (
