@@ -36,6 +36,7 @@ export const verificationModule = defineModule({
       files,
       bankCards,
       userExists: (id) => ctx.use('identity').operatorViews.exists(id),
+      permits: (role, permission) => ctx.operators.permits(role, permission),
     });
 
     ctx.use('operators').registerQueue('identity', () => queue.pending('identity'));

@@ -4,6 +4,8 @@ import { AppError } from '../../kernel/errors.ts';
 import { operatorOf } from '../../kernel/http/operator-auth.ts';
 import { registerCall } from '../../kernel/http/register-call.ts';
 import type { AuditLog } from '../../kernel/operators/audit.ts';
+import type { OperatorAuthority } from '../../kernel/operators/authority.ts';
+import { maskIdNumber } from '@meridian/core';
 import { fileContent, type FileStore } from './file-store.ts';
 import type { BankCards } from './bank-cards.ts';
 import type { IdentityReviews } from './identity-review.ts';
@@ -20,6 +22,8 @@ export interface OpsCallDeps {
   bankCards: BankCards;
   /** Whether a user exists: an unknown one is 404, not an empty verification. */
   userExists(id: string): Promise<boolean>;
+  /** Whether a role holds a permission (the kernel's operator authority). */
+  permits: OperatorAuthority['permits'];
 }
 
 /**
@@ -30,7 +34,7 @@ export interface OpsCallDeps {
 export function registerVerificationOpsCalls(
   app: FastifyInstance,
   head: string,
-  { db, audit, queue, identity, files, bankCards, userExists }: OpsCallDeps,
+  { db, audit, queue, identity, files, bankCards, userExists, permits }: OpsCallDeps,
 ) {
   const reviewerOf = (request: FastifyRequest): Reviewer => {
     const operator = operatorOf(request);
@@ -43,7 +47,16 @@ export function registerVerificationOpsCalls(
   const calls = identityReviews;
 
   registerCall(app, head, calls.list, async ({ query }) => identity.list(query));
-  registerCall(app, head, calls.detail, async ({ params }) => identity.detail(params.id));
+  registerCall(app, head, calls.detail, async ({ params }, request) => {
+    const detail = await identity.detail(params.id);
+    // The full ID number is for those who may see the documents it is checked against;
+    // support, who only answers questions, reads it masked as the user does.
+    if (await permits(operatorOf(request).role, 'documents.view')) return detail;
+    return {
+      ...detail,
+      primary: { ...detail.primary, idNumber: maskIdNumber(detail.primary.idNumber) },
+    };
+  });
   registerCall(app, head, calls.claim, async ({ params }, request) =>
     queue.claim('identity', params.id, reviewerOf(request)),
   );
