@@ -38,15 +38,13 @@ beforeAll(async () => {
   });
   const audit = createAuditLog(clock);
   registerCall(platform.app, 'core', careful, async ({ body }, request) => {
-    await platform.database.db
-      .transaction()
-      .execute((trx) =>
-        audit.record(trx, request, {
-          action: 'test.careful',
-          targetType: 'test',
-          targetId: body.note,
-        }),
-      );
+    await platform.database.db.transaction().execute((trx) =>
+      audit.record(trx, request, {
+        action: 'test.careful',
+        targetType: 'test',
+        targetId: body.note,
+      }),
+    );
     return null;
   });
   [compliance, support] = await Promise.all([
