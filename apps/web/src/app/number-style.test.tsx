@@ -61,6 +61,7 @@ const row: MarketRow = {
   part_cou: 2,
   full_cou: 6,
   collect: 0,
+  state: 'trading',
 };
 const order: SpotOrder = testOrder({
   price: BTC,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../define.ts';
-import { decimalString, symbolSchema } from './market.ts';
+import { decimalString, marketStateSchema, symbolSchema } from './market.ts';
 
 // The catalogue's operator calls (issue 16): list coins and markets, pause and resume
 // trading, schedule fee changes. Only listing parameters: none sets a price, a fill, a
@@ -10,7 +10,6 @@ import { decimalString, symbolSchema } from './market.ts';
 const tags = ['operators', 'catalogue'];
 
 /** Trading: the book takes new orders. Paused: it keeps its orders and takes cancels only. */
-export const marketStateSchema = z.enum(['trading', 'paused']);
 export type MarketTradingState = z.infer<typeof marketStateSchema>;
 
 /** A positive decimal as an operator types it, checked against its coin's decimals server-side. */

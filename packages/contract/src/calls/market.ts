@@ -60,6 +60,9 @@ export const priceInfoSchema = z.object({
 });
 export type PriceInfo = z.infer<typeof priceInfoSchema>;
 
+/** A market trades, or is paused by an operator (open orders stay, only cancels pass). */
+export const marketStateSchema = z.enum(['trading', 'paused']);
+
 /** Seed section 3: a market row of the quote tables. */
 export const marketRowSchema = z.object({
   id: z.string(),
@@ -75,6 +78,7 @@ export const marketRowSchema = z.object({
   full_cou: z.number().int(),
   /** 1 when the signed-in user has the market in the watchlist. */
   collect: z.number().int(),
+  state: marketStateSchema,
 });
 export type MarketRow = z.infer<typeof marketRowSchema>;
 

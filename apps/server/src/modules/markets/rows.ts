@@ -29,6 +29,7 @@ export function marketRow(
     part_cou: market.priceDecimals,
     full_cou: market.quantityDecimals,
     collect: favourite ? 1 : 0,
+    state: market.state,
   };
 }
 

@@ -376,6 +376,13 @@ describe.each(testDatabases())('trading states and fee changes on $name', ({ cre
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ target_id: 'ethusdt', reason: 'exchange maintenance' });
     expect((await pause('ethusdt')).status).toBe(409);
+    // The quote lists say so too.
+    const rows = await call(d.platform.app, 'GET', '/api/core/coin/open/getSpotGoods');
+    const states = new Map(
+      rows.body.data.map((r: { id: string; state: string }) => [r.id, r.state]),
+    );
+    expect(states.get('ethusdt')).toBe('paused');
+    expect(states.get('btcusdt')).toBe('trading');
 
     const refused = await call(
       d.platform.app,

@@ -26,6 +26,7 @@ const market = (base: string, close: string): MarketRow => ({
   part_cou: 2,
   full_cou: 6,
   collect: 0,
+  state: 'trading',
 });
 const ROWS = [market('btc', '60000'), market('eth', '3000')];
 const WALLETS: Record<string, string> = { btc: '0.5', eth: '0' };

@@ -17,6 +17,7 @@ const row = (base: string, zdf: string, plate = ''): MarketRow => ({
   part_cou: 2,
   full_cou: 2,
   collect: 0,
+  state: 'trading',
 });
 
 describe('home market widgets', () => {

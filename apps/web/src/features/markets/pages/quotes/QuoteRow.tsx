@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MarketRow } from '@meridian/contract/calls/market';
 import { useTicker } from '../../data/hooks.ts';
 import { rowSymbol } from '../../data/symbols.ts';
@@ -24,6 +25,7 @@ export const QuoteRow = memo(function QuoteRow({
   onOpen: (symbol: string) => void;
   onToggleStar: (symbol: string) => void;
 }) {
+  const { t } = useTranslation('markets');
   const symbol = rowSymbol(row);
   const ticker = useTicker(symbol);
   const price = ticker?.close ?? row.close;
@@ -44,6 +46,7 @@ export const QuoteRow = memo(function QuoteRow({
       </td>
       <td>
         <PairName name={row.symbol_name} />
+        {row.state === 'paused' && <span className={styles.paused}>{t('market.paused')}</span>}
         <Amount value={volume} compact className={`${styles.quoteSub} ${ui.muted}`} />
       </td>
       <td className={cx(styles.colPrice, 'num', priceTone(direction))} data-testid="quote-price">

@@ -29,6 +29,7 @@ const row = (base: string, close: string, zdf: string, amount: string): MarketRo
   part_cou: 2,
   full_cou: 4,
   collect: 0,
+  state: 'trading',
 });
 
 const SPOT = [
@@ -108,6 +109,19 @@ describe('quotes table', () => {
       target: { value: 'xyz' },
     });
     expect(screen.getByText('No market matches "xyz"')).toBeTruthy();
+  });
+
+  it('says in words which market is paused', async () => {
+    SPOT[1] = { ...SPOT[1]!, state: 'paused' };
+    try {
+      renderQuotes(fakeApi());
+      await screen.findByText('DOGE');
+      const paused = screen.getAllByText('Paused');
+      expect(paused).toHaveLength(1);
+      expect(paused[0]!.closest('tr')?.getAttribute('data-symbol')).toBe('ethusdt');
+    } finally {
+      SPOT[1] = { ...SPOT[1]!, state: 'trading' };
+    }
   });
 
   it('sorts by price, change and volume as decimals, using live prices', async () => {

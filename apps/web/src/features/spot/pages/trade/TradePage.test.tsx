@@ -41,6 +41,7 @@ const row = (base: string, close: string): MarketRow => ({
   part_cou: 2,
   full_cou: 4,
   collect: 0,
+  state: 'trading',
 });
 
 const SPOT = [row('BTC', '100'), row('ETH', '3200')];
