@@ -75,6 +75,7 @@ export function AdvancedForm() {
             <Alert
               type="info"
               showIcon
+              className={styles.nextStep}
               title={t('advanced.needPrimary')}
               action={
                 <Link to="/user/index?key=primary">

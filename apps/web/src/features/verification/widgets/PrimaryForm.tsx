@@ -127,6 +127,7 @@ export function PrimaryForm() {
             <Alert
               type="success"
               showIcon
+              className={styles.nextStep}
               title={t('primary.done')}
               action={
                 <Link to="/user/index?key=advanced">
