@@ -21,6 +21,7 @@ export * from './engine/journal-codec.ts';
 export * from './engine/record-writer.ts';
 export * from './engine/command-type.ts';
 export * from './engine/registry.ts';
+export { WITHDRAWALS_POOL } from './engine/commands/withdrawal.ts';
 export * from './catalogue/listing.ts';
 export * from './spot/order-math.ts';
 export * from './spot/book-grouping.ts';

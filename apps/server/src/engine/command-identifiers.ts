@@ -14,6 +14,7 @@ export function unencodableIdentifier(
 /** The identifiers a command carries into its journal record, named for a refusal. */
 function identifiers(fields: Unsequenced<EngineCommand>): Array<[string, string]> {
   switch (fields.type) {
+    case 'withdrawal':
     case 'deposit':
       return [
         ['user', fields.user],

@@ -16,6 +16,7 @@ import {
   type OrderRequest,
   type RejectReason,
   type RequestRejection,
+  type WithdrawalStep,
 } from '@meridian/core';
 import { unencodableIdentifier } from './command-identifiers.ts';
 import { Journal } from './journal.ts';
@@ -179,6 +180,35 @@ export class EngineHost {
     if (!read.ok) return refused(read.reason, 'amount');
     if (read.units === 0n) return refused('zero', 'amount');
     return this.submit({ type: 'adjust', from, to, amount: read.units, ref });
+  }
+
+  /**
+   * One step of a user's withdrawal (hold into the pending pool, release back, send out),
+   * amounts as decimal strings of the coin; the engine applies each reference once.
+   */
+  withdrawal(
+    step: WithdrawalStep,
+    user: string,
+    asset: string,
+    amounts: { amount: string; fee: string },
+    ref: string,
+  ): Promise<Ack> {
+    const known = this.engine.asset(asset);
+    if (!known) return refused('unknown_asset', 'asset');
+    const amount = readAmount(known, amounts.amount);
+    if (!amount.ok) return refused(amount.reason, 'amount');
+    if (amount.units === 0n) return refused('zero', 'amount');
+    const fee = readAmount(known, amounts.fee);
+    if (!fee.ok) return refused(fee.reason, 'fee');
+    return this.submit({
+      type: 'withdrawal',
+      step,
+      user,
+      asset,
+      amount: amount.units,
+      fee: fee.units,
+      ref,
+    });
   }
 
   /** Journals one tick of index prices (quote minor units) for the markets it names. */

@@ -9,6 +9,7 @@ import { listMarketCommand } from './commands/list-market.ts';
 import { marketFeesCommand } from './commands/market-fees.ts';
 import { marketStateCommand } from './commands/market-state.ts';
 import { placeCommand } from './commands/place.ts';
+import { withdrawalCommand } from './commands/withdrawal.ts';
 
 /** Every command the engine knows: one line each. */
 export const COMMAND_TYPES = [
@@ -21,6 +22,7 @@ export const COMMAND_TYPES = [
   listMarketCommand,
   marketStateCommand,
   marketFeesCommand,
+  withdrawalCommand,
 ] as const;
 
 const byType = new Map<string, CommandType>(

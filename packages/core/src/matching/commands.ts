@@ -139,6 +139,26 @@ export interface MarketFeesCommand {
   ref: string;
 }
 
+/**
+ * One step of a user's withdrawal, once per reference: `hold` moves amount + fee from the
+ * user's available spot balance into the pending-withdrawals pool; `release` gives them
+ * back (a cancel or a rejection); `send` pays the amount out to custody (the coins left
+ * the platform) and the fee to revenue, a tenth of it to the security fund.
+ */
+export interface WithdrawalCommand {
+  type: 'withdrawal';
+  seq: number;
+  ts: number;
+  step: WithdrawalStep;
+  user: string;
+  asset: string;
+  amount: bigint;
+  fee: bigint;
+  ref: string;
+}
+
+export type WithdrawalStep = 'hold' | 'release' | 'send';
+
 export type EngineCommand =
   | PlaceCommand
   | CancelCommand
@@ -148,4 +168,5 @@ export type EngineCommand =
   | ListAssetCommand
   | ListMarketCommand
   | MarketStateCommand
-  | MarketFeesCommand;
+  | MarketFeesCommand
+  | WithdrawalCommand;

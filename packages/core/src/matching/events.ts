@@ -1,6 +1,6 @@
 import type { Side } from '../book/order-book.ts';
 import type { PostingBatch } from '../ledger/posting-log.ts';
-import type { MarketState, OrderKind, TimeInForce } from './commands.ts';
+import type { MarketState, OrderKind, TimeInForce, WithdrawalStep } from './commands.ts';
 import type { MarketSpec } from './market.ts';
 import type { RequestRejection } from './order-request.ts';
 
@@ -78,6 +78,15 @@ export type EngineEvent =
       market: string;
       makerFeeBps: number;
       takerFeeBps: number;
+      ref: string;
+    }
+  | {
+      type: 'withdrawal';
+      step: WithdrawalStep;
+      user: string;
+      asset: string;
+      amount: bigint;
+      fee: bigint;
       ref: string;
     };
 

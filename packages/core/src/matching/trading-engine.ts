@@ -88,6 +88,8 @@ export interface EngineSnapshot {
   listedMarkets?: SnapshotMarketSpec[];
   /** Every fee change reference applied so far, sorted; left out while there is none. */
   feeRefs?: string[];
+  /** Every withdrawal step reference applied so far, sorted; left out while there is none. */
+  withdrawalRefs?: string[];
 }
 
 /**
@@ -106,6 +108,8 @@ export class TradingEngine {
   readonly adjustmentRefs: Set<string>;
   /** A scheduled fee change applies once per reference. */
   readonly feeRefs: Set<string>;
+  /** A withdrawal's hold, release and payout each apply once per reference. */
+  readonly withdrawalRefs: Set<string>;
   /** Each market's spec as it was listed (its fees then): what a snapshot compares with. */
   private readonly listings = new Map<string, MarketSpec>();
   /** Listed by command, in order, after the configured ones. */
@@ -128,6 +132,7 @@ export class TradingEngine {
     this.depositRefs = new Set(snapshot?.depositRefs);
     this.adjustmentRefs = new Set(snapshot?.adjustmentRefs);
     this.feeRefs = new Set(snapshot?.feeRefs);
+    this.withdrawalRefs = new Set(snapshot?.withdrawalRefs);
     this.seqNo = snapshot?.seq ?? 0;
     for (const spec of config.markets) this.addMarket(spec);
     for (const saved of snapshot?.listedMarkets ?? []) {
@@ -234,6 +239,7 @@ export class TradingEngine {
     const depositRefs = [...this.depositRefs].sort();
     const adjustmentRefs = [...this.adjustmentRefs].sort();
     const feeRefs = [...this.feeRefs].sort();
+    const withdrawalRefs = [...this.withdrawalRefs].sort();
     return {
       version: 1,
       seq: this.seqNo,
@@ -274,6 +280,7 @@ export class TradingEngine {
         ? { listedMarkets: this.listedMarkets.map(snapshotSpec) }
         : {}),
       ...(feeRefs.length > 0 ? { feeRefs } : {}),
+      ...(withdrawalRefs.length > 0 ? { withdrawalRefs } : {}),
     };
   }
 
