@@ -8,7 +8,16 @@ import moduleBoundaries from './scripts/eslint/module-boundaries.js';
 // only through its index.ts (its tests also through its testing.ts), never the app shell;
 // shared/ knows no feature; the app shell uses features through their index.ts too.
 const WEB = 'apps/web/src';
-const FEATURES = ['identity', 'markets', 'spot', 'verification', 'ops'];
+const FEATURES = [
+  'identity',
+  'markets',
+  'spot',
+  'verification',
+  'ops',
+  'wallet',
+  'deposits',
+  'withdrawals',
+];
 const featureInternals = (features, allowTesting) => ({
   regex: `(^|/)(features/)?(${features.join('|')})/(?!index\\.ts$${allowTesting ? '|testing\\.ts$' : ''})`,
   message: allowTesting

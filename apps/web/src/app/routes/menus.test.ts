@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessRedirect, menuLinks, topMenu } from './menus.ts';
 import { PAGES, type PageEntry } from './registry.ts';
+import { ASSETS_TABS } from '../../features/wallet/testing.ts';
 
 const page = (path: string, access: PageEntry['access'], menus: PageEntry['menus']) => ({
   path,
@@ -40,7 +41,16 @@ describe('menus from the route registry', () => {
       },
       { kind: 'link', key: '/rule/index', to: '/rule/index', label: 'menu.rules' },
     ]);
-    expect(menuLinks(PAGES, 'assets', true).map((l) => l.to)).toEqual(['/account/entrust/spot']);
+    // The asset dropdown: one entry per wallet tab that has one (so none leads to a tab
+    // that does not exist), then the order centre.
+    const assets = menuLinks(PAGES, 'assets', true).map((l) => l.to);
+    expect(assets).toEqual([
+      ...ASSETS_TABS.filter((tab) => tab.menu).map((tab) => `/assets/index?key=${tab.key}`),
+      '/account/entrust/spot',
+    ]);
+    expect(assets).toEqual(
+      expect.arrayContaining(['/assets/index?key=overview', '/assets/index?key=transfer']),
+    );
     expect(menuLinks(PAGES, 'footer', false).map((l) => l.to)).toEqual([
       '/quotes/index',
       '/market/main',

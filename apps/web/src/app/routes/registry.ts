@@ -2,6 +2,7 @@ import { identityRoutes } from '../../features/identity/index.ts';
 import { marketsRoutes } from '../../features/markets/index.ts';
 import { spotRoutes } from '../../features/spot/index.ts';
 import { verificationRoutes } from '../../features/verification/index.ts';
+import { walletRoutes } from '../../features/wallet/index.ts';
 import type { PageEntry } from '../../shared/routing/page.ts';
 
 export type { Access, MenuEntry, MenuPlacement, PageEntry } from '../../shared/routing/page.ts';
@@ -14,6 +15,8 @@ export type { Access, MenuEntry, MenuPlacement, PageEntry } from '../../shared/r
  */
 export const PAGES: readonly PageEntry[] = [
   ...marketsRoutes,
+  // Before spot: the asset dropdown lists the wallet's entries, then the order centre.
+  ...walletRoutes,
   ...spotRoutes,
   ...identityRoutes,
   ...verificationRoutes,

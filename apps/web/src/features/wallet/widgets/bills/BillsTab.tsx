@@ -1,0 +1,5 @@
+import { EmptyState } from '../../../../shared/ui/EmptyState.tsx';
+
+export function BillsTab() {
+  return <EmptyState />;
+}

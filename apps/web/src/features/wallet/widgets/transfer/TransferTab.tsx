@@ -1,0 +1,5 @@
+import { EmptyState } from '../../../../shared/ui/EmptyState.tsx';
+
+export function TransferTab() {
+  return <EmptyState />;
+}
