@@ -2,11 +2,8 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../src/app.ts';
 import { call, startAccounts, UA_CHROME, type TestClock } from './accounts-helpers.ts';
-import {
-  canonicalQuery,
-  canonicalString,
-  hmacSignature,
-} from '../src/kernel/http/signed-request.ts';
+import { canonicalQuery } from '@meridian/contract';
+import { canonicalString, hmacSignature } from '../src/kernel/http/signed-request.ts';
 import { api, submit, trader, type Trader } from '../src/modules/spot/test/spot-helpers.ts';
 
 /** The README's worked example ("Programmatic trading"), byte for byte. */

@@ -6,4 +6,5 @@ export * from './languages.ts';
 export * from './operators.ts';
 export * from './platform-config.ts';
 export * from './seal.ts';
+export * from './signing.ts';
 export * from './realtime.ts';

@@ -130,6 +130,17 @@ export const currencyOrderCancel = defineCall({
   data: spotOrderSchema,
 });
 
+export const currencyOrderGet = defineCall({
+  method: 'GET',
+  path: '/api/currency/order/get',
+  summary: 'One of my spot orders, open or not, by id',
+  tags,
+  auth: 'user',
+  keyScope: 'read',
+  query: z.strictObject({ id: z.string().regex(/^\d{1,15}$/) }),
+  data: spotOrderSchema,
+});
+
 /**
  * Cancels every open order of the caller, in one market (`symbol`) or in every market:
  * each through the engine's own cancel command, all in one turn of the engine so no other

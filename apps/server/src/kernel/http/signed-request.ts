@@ -2,21 +2,14 @@ import { createHmac, createPublicKey, timingSafeEqual, verify } from 'node:crypt
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
+import {
+  canonicalPrefix,
+  DEFAULT_RECV_WINDOW_MS,
+  MAX_RECV_WINDOW_MS,
+  SIGNED_HEADERS,
+} from '@meridian/contract';
 import { AppError } from '../errors.ts';
 
-/**
- * Signed API-key requests (README "Programmatic trading"). The names follow the big
- * venues' style; header names are case-insensitive.
- */
-export const SIGNED_HEADERS = {
-  key: 'x-mer-apikey',
-  timestamp: 'x-mer-timestamp',
-  recvWindow: 'x-mer-recv-window',
-  signature: 'x-mer-signature',
-} as const;
-
-export const DEFAULT_RECV_WINDOW_MS = 5_000;
-export const MAX_RECV_WINDOW_MS = 60_000;
 /** How far ahead of the server's clock a timestamp may be (the caller's clock skew). */
 export const FUTURE_TOLERANCE_MS = 1_000;
 
@@ -43,38 +36,7 @@ export interface KeyAuthority {
   ipAllowed(allowlist: readonly string[], ip: string): boolean;
 }
 
-/** RFC 3986: everything but unreserved characters percent-encoded, in upper case. */
-export function rfc3986(text: string): string {
-  return encodeURIComponent(text).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
-/**
- * The query as signed: each pair decoded (`+` is a space, as in forms), encoded again per
- * RFC 3986, sorted by key then value, joined `key=value` with `&`.
- */
-export function canonicalQuery(rawQuery: string): string {
-  if (!rawQuery) return '';
-  const decode = (part: string) => decodeURIComponent(part.replace(/\+/g, ' '));
-  const pairs = rawQuery
-    .split('&')
-    .filter((part) => part !== '')
-    .map((part) => {
-      const eq = part.indexOf('=');
-      const key = eq < 0 ? part : part.slice(0, eq);
-      const value = eq < 0 ? '' : part.slice(eq + 1);
-      return [rfc3986(decode(key)), rfc3986(decode(value))] as const;
-    });
-  pairs.sort(([ak, av], [bk, bv]) => (ak < bk ? -1 : ak > bk ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
-  return pairs.map(([k, v]) => `${k}=${v}`).join('&');
-}
-
-/**
- * `timestamp \n METHOD \n path \n sorted query \n raw body`, the path exactly as sent
- * (without the query), the body as the bytes sent (empty when there is none).
- */
+/** The canonical string's bytes: the contract's prefix, then the raw body as sent. */
 export function canonicalString(parts: {
   timestamp: string;
   method: string;
@@ -82,9 +44,8 @@ export function canonicalString(parts: {
   query: string;
   body: string | Buffer;
 }): Buffer {
-  const head = `${parts.timestamp}\n${parts.method.toUpperCase()}\n${parts.path}\n${canonicalQuery(parts.query)}\n`;
   const body = typeof parts.body === 'string' ? Buffer.from(parts.body, 'utf8') : parts.body;
-  return Buffer.concat([Buffer.from(head, 'utf8'), body]);
+  return Buffer.concat([Buffer.from(canonicalPrefix(parts), 'utf8'), body]);
 }
 
 /** HMAC-SHA256 of the canonical string, lower-case hex. */

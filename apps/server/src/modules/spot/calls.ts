@@ -3,6 +3,7 @@ import {
   coinWallet,
   currencyOrderCancel,
   currencyOrderCancelAll,
+  currencyOrderGet,
   currencyOrderList,
   currencyOrderSubmit,
   entrustCancel,
@@ -105,6 +106,9 @@ export function registerSpotCalls(
     HIGH_RATE,
   );
 
+  registerCall(app, head, currencyOrderGet, async ({ query }, request) =>
+    spot.getOrder(principalOf(request).userId, query.id),
+  );
   registerCall(app, head, currencyOrderList, async ({ body }, request) =>
     spot.listOrders(principalOf(request).userId, body),
   );

@@ -1,0 +1,7 @@
+export {
+  MeridianClient,
+  MeridianError,
+  type ClientAuth,
+  type MeridianClientOptions,
+} from './client.ts';
+export { signedHeaders, type ApiKeyCredentials } from './signing.ts';
