@@ -17,7 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { formatUnits, parseUnits } from '@meridian/core';
 import { genesisMarkets } from '../src/modules/markets/genesis.ts';
 import { mulberry32 } from '../../../packages/core/bench/order-stream.ts';
-import type { FromServer, Quote, ToServer } from './orders/protocol.ts';
+import { signedHeaders } from '@meridian/sdk';
+import type { BenchKey, FromServer, Quote, ToServer } from './orders/protocol.ts';
 
 const SECONDS = Number(process.env.ORDERS_SECONDS ?? 20);
 const WARMUP_SECONDS = 3;
@@ -94,7 +95,20 @@ interface Tally {
   refused: number;
 }
 
-async function run(port: number, tokens: string[], bodies: string[], seconds: number) {
+/** How each request proves its user: a session token, or an API key's HMAC signature. */
+type Auth = { tokens: string[] } | { keys: BenchKey[] };
+
+function authHeaders(auth: Auth, i: number, body: string): Record<string, string> {
+  if ('tokens' in auth) return { authorization: `Bearer ${auth.tokens[i % auth.tokens.length]}` };
+  return signedHeaders(auth.keys[i % auth.keys.length]!, {
+    method: 'POST',
+    path: '/api/currency/order/submit',
+    query: '',
+    body,
+  });
+}
+
+async function run(port: number, auth: Auth, bodies: string[], seconds: number) {
   const tally: Tally = { acknowledged: 0, refused: 0 };
   let n = 0;
   const result = await autocannon({
@@ -107,13 +121,11 @@ async function run(port: number, tokens: string[], bodies: string[], seconds: nu
         path: '/api/currency/order/submit',
         setupRequest: (request) => {
           const i = n++;
+          const body = bodies[i % bodies.length]!;
           return {
             ...request,
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${tokens[i % tokens.length]}`,
-            },
-            body: bodies[i % bodies.length]!,
+            headers: { 'content-type': 'application/json', ...authHeaders(auth, i, body) },
+            body,
           };
         },
         onResponse: (status, body) => {
@@ -152,10 +164,10 @@ console.log(
 );
 const bodies = orderBodies(ready.quotes);
 
-await run(ready.port, ready.tokens, bodies, WARMUP_SECONDS);
+await run(ready.port, { tokens: ready.tokens }, bodies, WARMUP_SECONDS);
 server.send({ cmd: 'measure' } satisfies ToServer);
 await next(server, 'measuring');
-const { result, tally } = await run(ready.port, ready.tokens, bodies, SECONDS);
+const { result, tally } = await run(ready.port, { tokens: ready.tokens }, bodies, SECONDS);
 const load = os.loadavg().map((x) => x.toFixed(1));
 server.send({ cmd: 'report' } satisfies ToServer);
 const report = await next<Extract<FromServer, { event: 'report' }>>(server, 'report');
@@ -189,4 +201,23 @@ console.log(`platform CPU per acknowledged order: ${perOrderUs.toFixed(0)} µs`)
 console.log(`machine: ${os.cpus().length} CPUs, load average ${load.join(' / ')} (1/5/15 min)`);
 const target = perSecond >= 5000 && latency.p99 < 50;
 console.log(`target (>= 5,000 orders/s, p99 < 50 ms): ${target ? 'met' : 'not met'}`);
+
+// The same orders again, each signed with its user's API key (HMAC-SHA256) instead of a
+// session token: what a bot pays for signing, and the platform for checking.
+server.send({ cmd: 'measure' } satisfies ToServer);
+await next(server, 'measuring');
+const signed = await run(ready.port, { keys: ready.keys }, bodies, SECONDS);
+server.send({ cmd: 'report' } satisfies ToServer);
+const signedReport = await next<Extract<FromServer, { event: 'report' }>>(server, 'report');
+const signedPerSecond = signed.tally.acknowledged / SECONDS;
+const signedPerOrderUs =
+  ((signedReport.cpuPercent / 100) * SECONDS * 1e6) / Math.max(1, signed.tally.acknowledged);
+console.log(
+  `signed with API keys (HMAC-SHA256): ${signed.tally.acknowledged} orders = ` +
+    `${Math.round(signedPerSecond).toLocaleString('en')} orders/s; latency p50 ` +
+    `${signed.result.latency.p50} ms, p99 ${signed.result.latency.p99} ms; refused ` +
+    `${signed.tally.refused}; platform CPU ${signedReport.cpuPercent.toFixed(0)}% of one core, ` +
+    `${signedPerOrderUs.toFixed(0)} µs per acknowledged order`,
+);
+server.send({ cmd: 'stop' } satisfies ToServer);
 fs.rmSync(path.dirname(logPath), { recursive: true, force: true });

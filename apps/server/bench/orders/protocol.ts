@@ -10,9 +10,22 @@ export interface Quote {
   ask: string;
 }
 
-export type ToServer = { cmd: 'measure' } | { cmd: 'report' };
+export type ToServer = { cmd: 'measure' } | { cmd: 'report' } | { cmd: 'stop' };
+
+/** A bench user's API key: the same orders go out signed (README "Programmatic trading"). */
+export interface BenchKey {
+  apiKey: string;
+  secret: string;
+}
 export type FromServer =
-  | { event: 'ready'; port: number; tokens: string[]; quotes: Quote[]; seedMs: number }
+  | {
+      event: 'ready';
+      port: number;
+      tokens: string[];
+      keys: BenchKey[];
+      quotes: Quote[];
+      seedMs: number;
+    }
   | { event: 'measuring' }
   | {
       event: 'report';

@@ -5,13 +5,20 @@
 // BENCH-ONLY SEEDING: the bench users are registered through the real register call and
 // then funded straight through `engine.deposit`, since no deposit call exists yet. Nothing
 // here is reachable from a product path.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildPlatform } from '../../src/app.ts';
 import { loadConfig } from '../../src/kernel/config.ts';
-import { BENCH_MARKETS, type FromServer, type Quote, type ToServer } from './protocol.ts';
+import {
+  BENCH_MARKETS,
+  type BenchKey,
+  type FromServer,
+  type Quote,
+  type ToServer,
+} from './protocol.ts';
 
 const USERS = Number(process.env.ORDERS_USERS ?? 200);
 /** Enough of every coin that no bench user runs short during a run. */
@@ -39,6 +46,10 @@ const config = loadConfig(
     // Simulated history only costs start-up time; the live market runs as usual.
     MARKET_HISTORY_DAYS: '0',
     LOG_LEVEL: process.env.ORDERS_LOG_LEVEL ?? 'info',
+    // BENCH-ONLY: a throwaway key for the bench users' HMAC secrets at rest, and no per-key
+    // limit, so the signed run measures signing and checking rather than the limiter.
+    API_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    API_KEY_PER_MINUTE: '1000000',
   },
   'bench',
 );
@@ -47,7 +58,7 @@ const { app, engine } = platform;
 await app.ready();
 
 const seedStart = performance.now();
-const users: Array<{ id: string; token: string }> = [];
+const users: Array<{ id: string; token: string; key: BenchKey }> = [];
 const register = async (i: number) => {
   const res = await app.inject({
     method: 'POST',
@@ -73,7 +84,20 @@ const register = async (i: number) => {
     const ack = await engine.deposit(id, asset, amount, `bench-seed-${id}-${asset}`);
     if (ack.events.some((e) => e.type === 'rejected')) throw new Error(`deposit ${asset} refused`);
   }
-  users.push({ id, token: body.data.token });
+  const made = await app.inject({
+    method: 'POST',
+    url: '/api/core/coin/member/api',
+    remoteAddress: `10.77.${i >> 8}.${i & 255}`,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${body.data.token}` },
+    payload: JSON.stringify({ label: 'bench', scopes: ['read', 'trade'] }),
+  });
+  const key = made.json() as { code: number; msg: string; data: BenchKey };
+  if (key.code !== 200) throw new Error(`API key of bench user ${i}: ${key.msg}`);
+  users.push({
+    id,
+    token: body.data.token,
+    key: { apiKey: key.data.apiKey, secret: key.data.secret },
+  });
 };
 for (let i = 0; i < USERS; i += 8) {
   await Promise.all(Array.from({ length: Math.min(8, USERS - i) }, (_, k) => register(i + k)));
@@ -106,12 +130,17 @@ let began = performance.now();
 // ORDERS_CPU_PROF=<dir>: a CPU profile of the measured part only (not start-up or seeding).
 const profileDir = process.env.ORDERS_CPU_PROF;
 const inspector = profileDir ? new Session() : undefined;
+let profiling = false;
 
 process.on('message', async (message: ToServer) => {
   if (message.cmd === 'measure') {
     if (inspector) {
-      inspector.connect();
-      await inspector.post('Profiler.enable');
+      // Each measured run (by session, then signed) gets its own profile.
+      if (!profiling) {
+        inspector.connect();
+        await inspector.post('Profiler.enable');
+        profiling = true;
+      }
       await inspector.post('Profiler.start');
     }
     peakRss = process.memoryUsage().rss;
@@ -121,14 +150,20 @@ process.on('message', async (message: ToServer) => {
     cpuBefore = process.cpuUsage();
     began = performance.now();
     send({ event: 'measuring' });
-  } else {
+  } else if (message.cmd === 'report') {
     void report();
+  } else {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(webDist, { recursive: true, force: true });
+    process.exit(0);
   }
 });
 send({
   event: 'ready',
   port: address.port,
   tokens: users.map((u) => u.token),
+  keys: users.map((u) => u.key),
   quotes,
   seedMs,
 });
@@ -167,8 +202,4 @@ async function report(): Promise<void> {
     fills: Number(fills.n),
     engineSeq: engine.seq,
   });
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(webDist, { recursive: true, force: true });
-  process.exit(0);
 }
