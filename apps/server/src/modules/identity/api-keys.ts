@@ -186,6 +186,9 @@ export function createApiKeyService(db: IdentityDb, clock: Clock, serverKey: Buf
 
     /** What signed requests ask: a live key and how to check its signatures. */
     authority(): KeyAuthority {
+      // When this process last wrote each key's last-used time: a key signing thousands of
+      // requests a minute costs one write a minute, not one per request.
+      const lastWritten = new Map<string, number>();
       return {
         async lookup(apiKey: string): Promise<SigningKey | null> {
           const row = await db
@@ -215,6 +218,10 @@ export function createApiKeyService(db: IdentityDb, clock: Clock, serverKey: Buf
         },
         async used(keyId: string) {
           const now = clock.now();
+          const written = lastWritten.get(keyId);
+          if (written !== undefined && now.getTime() - written < LAST_USED_STEP_MS) return;
+          if (lastWritten.size >= 100_000) lastWritten.clear();
+          lastWritten.set(keyId, now.getTime());
           await db
             .updateTable('api_keys')
             .set({ last_used_at: iso(now) })
