@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { OperatorsService } from './modules/operators/index.ts';
+import type { DepositsService } from './modules/deposits/index.ts';
 import type { EngineHost } from './engine/engine-host.ts';
 import type { EngineTables } from './engine/tables.ts';
 import type { Config } from './kernel/config.ts';
@@ -42,6 +43,8 @@ export interface Platform {
   servesWebApp: boolean;
   /** Operator accounts (the command line and tests create them through it). */
   operators: OperatorsService;
+  /** On-chain deposits: the simulated chain and the credits (tests, the bench). */
+  deposits: DepositsService;
   /** Demo accounts created by this start (empty when they already existed or demo is off). */
   seededDemoUsers: string[];
 }
@@ -74,5 +77,6 @@ export async function buildPlatform(
     servesWebApp,
     seededDemoUsers: modules.use('demo').seededUsers,
     operators: modules.use('operators'),
+    deposits: modules.use('deposits'),
   };
 }

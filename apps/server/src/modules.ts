@@ -1,5 +1,6 @@
 import type { PlatformModule } from './kernel/module.ts';
 import { demoModule } from './modules/demo/index.ts';
+import { depositsModule } from './modules/deposits/index.ts';
 import { identityModule } from './modules/identity/index.ts';
 import { marketsModule } from './modules/markets/index.ts';
 import { operatorsModule } from './modules/operators/index.ts';
@@ -18,5 +19,6 @@ export const MODULES: readonly PlatformModule[] = [
   demoModule,
   marketsModule,
   spotModule,
+  depositsModule,
   systemModule,
 ];

@@ -2,6 +2,7 @@ import type { Language } from './languages.ts';
 import { API_KEY_MESSAGES } from './messages/api-keys.ts';
 import { CATALOGUE_MESSAGES } from './messages/catalogue.ts';
 import { COMMON_MESSAGES } from './messages/common.ts';
+import { DEPOSIT_MESSAGES } from './messages/deposits.ts';
 import { IDENTITY_MESSAGES } from './messages/identity.ts';
 import { MARKETS_MESSAGES } from './messages/markets.ts';
 import { OPERATOR_MESSAGES } from './messages/operators.ts';
@@ -45,6 +46,7 @@ export const MESSAGES = {
   ...API_KEY_MESSAGES,
   ...OPERATOR_MESSAGES,
   ...CATALOGUE_MESSAGES,
+  ...DEPOSIT_MESSAGES,
 };
 
 export type MessageId = keyof typeof MESSAGES;

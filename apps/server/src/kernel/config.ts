@@ -94,6 +94,23 @@ const envSchema = z.object({
     .min(64 * 1024)
     .max(50 * 1024 * 1024)
     .default(5 * 1024 * 1024),
+  /** Deposit addresses: the BIP84 account key (m/84'/0'/0', xpub or zpub) for Bitcoin. */
+  DEPOSIT_XPUB_BTC: z
+    .string()
+    .regex(/^(xpub|zpub)[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an xpub or zpub')
+    .optional(),
+  /** The BIP44 account key (m/44'/60'/0', xpub) every EVM network derives from. */
+  DEPOSIT_XPUB_EVM: z
+    .string()
+    .regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an xpub')
+    .optional(),
+  /** `BTC=2,ETH=12`: confirmations before a coin's deposit is credited (replaces defaults). */
+  DEPOSIT_CONFIRMATIONS: z
+    .string()
+    .regex(/^[A-Z0-9]{2,12}=\d{1,4}(,[A-Z0-9]{2,12}=\d{1,4})*$/, 'must look like BTC=2,ETH=12')
+    .optional(),
+  /** Milliseconds between blocks of the simulated chain (0: only when asked, for tests). */
+  DEPOSIT_BLOCK_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
 });
 
 export interface Config {
@@ -131,7 +148,17 @@ export interface Config {
   coinRates: string | undefined;
   /** Uploaded files (document photos): the largest accepted, in bytes. */
   uploadMaxBytes: number;
+  /** On-chain deposits: account xpubs, confirmations per coin, the simulated chain's pace. */
+  deposits: DepositConfig;
   version: string;
+}
+
+export interface DepositConfig {
+  /** Account-level extended public keys; a missing one is made in demo mode only. */
+  xpubs: { bip84: string | undefined; evm: string | undefined };
+  /** Confirmations per coin, replacing the defaults for the coins named. */
+  confirmations: Record<string, number>;
+  blockMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -195,6 +222,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     },
     coinRates: e.COIN_RATES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    deposits: {
+      xpubs: { bip84: e.DEPOSIT_XPUB_BTC, evm: e.DEPOSIT_XPUB_EVM },
+      confirmations: Object.fromEntries(
+        (e.DEPOSIT_CONFIRMATIONS ?? '')
+          .split(',')
+          .filter((entry) => entry !== '')
+          .map((entry) => {
+            const [coin, count] = entry.split('=') as [string, string];
+            return [coin, Math.max(1, Number(count))];
+          }),
+      ),
+      blockMs: e.DEPOSIT_BLOCK_MS,
+    },
     version,
   };
 }

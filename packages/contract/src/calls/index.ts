@@ -1,5 +1,6 @@
 import type { CallSpec } from '../define.ts';
 import * as catalogue from './catalogue.ts';
+import * as deposits from './deposits.ts';
 import * as dev from './dev.ts';
 import * as market from './market.ts';
 import * as member from './member.ts';
@@ -11,6 +12,7 @@ import * as user from './user.ts';
 import * as verification from './verification.ts';
 
 export * from './catalogue.ts';
+export * from './deposits.ts';
 export * from './dev.ts';
 export * from './market.ts';
 export * from './member.ts';
@@ -47,4 +49,5 @@ export const ALL_CALLS: readonly CallSpec[] = [
   catalogue,
   verification,
   reviews,
+  deposits,
 ].flatMap((module) => Object.values(module).filter(isCall));

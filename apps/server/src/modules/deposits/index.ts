@@ -1,0 +1,19 @@
+import type { SimulatedChain } from './simulated-chain.ts';
+
+export { depositsModule } from './module.ts';
+export type { SimulatedChain };
+
+export interface DepositsService {
+  /** The default watcher's chain: sends, blocks and reorganisations (tests, the bench). */
+  chain: SimulatedChain;
+  /** One pass of the credits over every network; passes never overlap. */
+  credits: { pass(): Promise<void> };
+  /** One block of the simulated chain, then a pass (the timer's step; tests call it). */
+  block(): Promise<void>;
+}
+
+declare module '../../kernel/module.ts' {
+  interface ModuleServices {
+    deposits: DepositsService;
+  }
+}

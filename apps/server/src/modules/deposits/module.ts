@@ -1,0 +1,88 @@
+import { defineModule } from '../../kernel/module.ts';
+import { accountXpubs, xpubAddressProvider } from './address-provider.ts';
+import { createAddressBook } from './addresses.ts';
+import { registerDepositCalls } from './calls.ts';
+import { createDepositCredits, type CreditRules } from './credits.ts';
+import * as m0030 from './migrations/0030_deposit_addresses.ts';
+import * as m0031 from './migrations/0031_chain_deposits.ts';
+import * as m0032 from './migrations/0032_simulated_chain.ts';
+import { COIN_NETWORKS, NETWORKS } from './networks.ts';
+import { createSimulatedChain } from './simulated-chain.ts';
+import type { DepositTables } from './tables.ts';
+
+/**
+ * On-chain deposits (issue 17): an address per user, coin and network derived from the
+ * operator's account xpubs, a chain watcher (the simulated chain by default), and credits
+ * through the engine once a deposit is final, exactly once per output.
+ */
+export const depositsModule = defineModule({
+  name: 'deposits',
+  migrations: {
+    '0030_deposit_addresses': m0030,
+    '0031_chain_deposits': m0031,
+    '0032_simulated_chain': m0032,
+  },
+  async start(ctx) {
+    const { app, clock, config } = ctx;
+    const db = ctx.db.withTables<DepositTables>();
+    const xpubs = accountXpubs(config.deposits, config.demoMode, config.dataDir, (message) =>
+      app.log.warn(message),
+    );
+    const provider = xpubAddressProvider(xpubs);
+    const addresses = createAddressBook(db, clock, provider);
+    const networks = Object.keys(NETWORKS);
+    const chain = createSimulatedChain(db, clock, networks);
+    const rules: CreditRules = {
+      accepts: (coin, network) => COIN_NETWORKS[coin]?.networks.includes(network) ?? false,
+      confirmations: (coin) =>
+        config.deposits.confirmations[coin] ?? COIN_NETWORKS[coin]?.confirmations ?? 1,
+      minimum: (coin) => COIN_NETWORKS[coin]?.minimum ?? null,
+    };
+    const credits = createDepositCredits({
+      db,
+      clock,
+      engine: ctx.engine,
+      watcher: chain.watcher,
+      addresses,
+      rules,
+      networks,
+      log: (message, detail) => app.log.error(detail ?? {}, message),
+    });
+
+    registerDepositCalls(app, config.head, {
+      db,
+      catalogue: ctx.use('markets').catalogue,
+      provider,
+      addresses,
+      rules,
+      chain,
+      demoMode: config.demoMode,
+    });
+
+    // The simulated chain's blocks, each followed by a pass of the credits. A pass also runs
+    // at start, so whatever a stop interrupted is finished first.
+    let running: Promise<void> | null = null;
+    const block = async () => {
+      await chain.mine();
+      await credits.pass();
+    };
+    await credits.pass();
+    if (config.deposits.blockMs > 0) {
+      const timer = setInterval(() => {
+        if (running) return;
+        running = block()
+          .catch((error: unknown) => app.log.error(error, 'deposits: a block failed'))
+          .finally(() => {
+            running = null;
+          });
+      }, config.deposits.blockMs);
+      timer.unref();
+      ctx.onClose(async () => {
+        clearInterval(timer);
+        await running;
+      });
+    }
+
+    ctx.provide('deposits', { chain, credits, block });
+  },
+});
