@@ -7,6 +7,7 @@ import { operatorsModule } from './modules/operators/index.ts';
 import { spotModule } from './modules/spot/index.ts';
 import { systemModule } from './modules/system/index.ts';
 import { verificationModule } from './modules/verification/index.ts';
+import { withdrawalsModule } from './modules/withdrawals/index.ts';
 
 /**
  * The platform's capabilities, started in this order: a module may use what an earlier
@@ -19,6 +20,7 @@ export const MODULES: readonly PlatformModule[] = [
   demoModule,
   marketsModule,
   spotModule,
+  withdrawalsModule,
   depositsModule,
   systemModule,
 ];

@@ -8,6 +8,7 @@ import { MARKETS_MESSAGES } from './messages/markets.ts';
 import { OPERATOR_MESSAGES } from './messages/operators.ts';
 import { SPOT_MESSAGES } from './messages/spot.ts';
 import { VERIFICATION_MESSAGES } from './messages/verification.ts';
+import { WITHDRAWAL_MESSAGES } from './messages/withdrawals.ts';
 
 /**
  * The error catalogue: each kind has its HTTP status (also the envelope `code`) and a
@@ -46,6 +47,7 @@ export const MESSAGES = {
   ...API_KEY_MESSAGES,
   ...OPERATOR_MESSAGES,
   ...CATALOGUE_MESSAGES,
+  ...WITHDRAWAL_MESSAGES,
   ...DEPOSIT_MESSAGES,
 };
 

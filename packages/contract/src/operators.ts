@@ -21,6 +21,8 @@ export const OPERATOR_PERMISSIONS = [
   'adjustments.read',
   'adjustments.propose',
   'adjustments.approve',
+  'withdrawals.read',
+  'withdrawals.review',
   'catalogue.read',
   'catalogue.write',
   'audit.read',
@@ -34,10 +36,10 @@ const everyone: OperatorPermission[] = ['dashboard.read', 'catalogue.read'];
 /**
  * A new deployment's roles. Support answers users (reads, never approves identity or
  * money); compliance reviews identity and freezes accounts; finance proposes and approves
- * balance corrections (never roles); admin holds everything.
+ * balance corrections and decides withdrawals (never roles); admin holds everything.
  */
 export const DEFAULT_ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[]> = {
-  support: [...everyone, 'users.read', 'identity.read', 'banks.read'],
+  support: [...everyone, 'users.read', 'identity.read', 'banks.read', 'withdrawals.read'],
   compliance: [
     ...everyone,
     'users.read',
@@ -55,6 +57,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPer
     'adjustments.read',
     'adjustments.propose',
     'adjustments.approve',
+    'withdrawals.read',
+    'withdrawals.review',
   ],
   admin: OPERATOR_PERMISSIONS,
 };

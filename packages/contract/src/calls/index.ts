@@ -10,6 +10,7 @@ import * as spot from './spot.ts';
 import * as system from './system.ts';
 import * as user from './user.ts';
 import * as verification from './verification.ts';
+import * as withdrawals from './withdrawals.ts';
 
 export * from './catalogue.ts';
 export * from './deposits.ts';
@@ -22,6 +23,7 @@ export * from './spot.ts';
 export * from './system.ts';
 export * from './user.ts';
 export * from './verification.ts';
+export * from './withdrawals.ts';
 
 function isCall(value: unknown): value is CallSpec {
   return (
@@ -50,4 +52,5 @@ export const ALL_CALLS: readonly CallSpec[] = [
   verification,
   reviews,
   deposits,
+  withdrawals,
 ].flatMap((module) => Object.values(module).filter(isCall));

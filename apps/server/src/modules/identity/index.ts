@@ -1,10 +1,11 @@
 import type { SeededAccount } from './ensure-account.ts';
 import type { OperatorViews } from './operator-views.ts';
+import type { WithdrawalGuard } from './withdrawal-guard.ts';
 
 export { identityModule } from './module.ts';
 /** Whether a write failed on a unique key (both databases): who lost a race to insert. */
 export { isUniqueViolation } from './users.ts';
-export type { SeededAccount };
+export type { SeededAccount, WithdrawalGuard };
 
 /** What other modules may ask of identity. */
 export interface IdentityService {
@@ -16,6 +17,8 @@ export interface IdentityService {
   operatorViews: OperatorViews;
   /** Whether an operator froze the user's withdrawals (the wallet refuses them then). */
   withdrawalsFrozen(userId: string): Promise<boolean>;
+  /** The fund password, the authenticator and the 24-hour lock, as a withdrawal checks them. */
+  withdrawalGuard: WithdrawalGuard;
 }
 
 declare module '../../kernel/module.ts' {

@@ -12,6 +12,7 @@ import { createOperatorViews } from './operator-views.ts';
 import { createSessionService } from './sessions.ts';
 import type { IdentityTables } from './tables.ts';
 import { registerUserCalls } from './user-calls.ts';
+import { createWithdrawalGuard } from './withdrawal-guard.ts';
 
 /** Accounts, sessions, second factor, devices and API keys (seed: /api/user, member/...). */
 export const identityModule = defineModule({
@@ -62,6 +63,7 @@ export const identityModule = defineModule({
             .where('id', '=', userId)
             .executeTakeFirst()
         )?.withdrawals_frozen_at != null,
+      withdrawalGuard: createWithdrawalGuard(db, clock),
     });
   },
 });

@@ -11,7 +11,7 @@ import type { SessionPrincipal } from './sessions.ts';
 import { emailOf, openSealed, requireMatch, userById, type AccountServiceDeps } from './users.ts';
 import { disableApiKeys } from './api-keys.ts';
 
-/** After a login password change, withdrawals wait this long (shown to the user). */
+/** After a login or fund password change, withdrawals wait this long (shown to the user). */
 export const WITHDRAW_BLOCK_SECONDS = 24 * 3600;
 
 /** The login password, the fund password and the anti-phishing code. */
@@ -41,9 +41,13 @@ export function createSecuritySettings({
     const user = await userById(db, principal.userId);
     if (!user.fund_password_hash) throw new AppError('validation', 'fundPasswordRequired');
     await codes.consume(await emailOf(db, user.id), 'fundPassword', input.code);
+    // A changed fund password locks withdrawals for a day, as a login password change does.
     await db
       .updateTable('users')
-      .set({ fund_password_hash: await hashPassword(input.password) })
+      .set({
+        fund_password_hash: await hashPassword(input.password),
+        withdraw_blocked_until: iso(addSeconds(clock.now(), WITHDRAW_BLOCK_SECONDS)),
+      })
       .where('id', '=', user.id)
       .execute();
   }

@@ -1,0 +1,1 @@
+export { withdrawalsModule } from './module.ts';

@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { defineCall } from '../define.ts';
+import { decimalString } from './market.ts';
+import { pageOf } from './member.ts';
+import { sealedSchema, verificationCodeSchema } from './user.ts';
+
+/*
+ * Withdrawals (seed sections 3, 5, 9; PRODUCT.md 2.6): published rules per coin, network
+ * and verification level, the two submit calls, the user's log and cancel, and the
+ * operators' decisions. On-chain addresses only: bank-card withdrawals are not offered.
+ */
+
+/** A network a coin leaves on; each has its own address rule. */
+export const WITHDRAWAL_NETWORKS = ['BTC', 'ERC20', 'BEP20'] as const;
+export const withdrawalNetworkSchema = z.enum(WITHDRAWAL_NETWORKS);
+export type WithdrawalNetwork = z.infer<typeof withdrawalNetworkSchema>;
+
+/**
+ * `review`: waits for an operator (at or above the review threshold); `approved`: waits to
+ * be sent; `completed`: sent, with its transaction id; `cancelled` by the user; `rejected`
+ * by an operator with a reason. Cancelled and rejected ones gave the hold back.
+ */
+export const WITHDRAWAL_STATES = [
+  'review',
+  'approved',
+  'completed',
+  'cancelled',
+  'rejected',
+] as const;
+export const withdrawalStateSchema = z.enum(WITHDRAWAL_STATES);
+export type WithdrawalState = z.infer<typeof withdrawalStateSchema>;
+
+/** 0 none, 1 primary, 2 advanced verification. */
+export const verificationLevelSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+/** One published rule. A daily limit of 0 means the level may not withdraw the coin. */
+export const withdrawalRuleSchema = z.object({
+  coin: z.string(),
+  network: withdrawalNetworkSchema,
+  level: verificationLevelSchema,
+  fee: decimalString,
+  minAmount: decimalString,
+  dailyLimit: decimalString,
+  /** Amounts at or above it wait for an operator's review. */
+  reviewThreshold: decimalString,
+});
+export type WithdrawalRule = z.infer<typeof withdrawalRuleSchema>;
+
+export const withdrawalRules = defineCall({
+  method: 'GET',
+  path: '/api/{head}/coin/assets/getWithdrawalRules',
+  summary:
+    'The published withdrawal rules: fee, minimum, daily limit and review threshold per coin, network and verification level',
+  tags: ['withdrawals'],
+  auth: 'public',
+  data: z.array(withdrawalRuleSchema),
+});
+
+/** What the withdrawal page shows before submit, for the signed-in user. */
+export const withdrawalInfoSchema = z.object({
+  level: verificationLevelSchema,
+  fundPasswordSet: z.boolean(),
+  totpBound: z.boolean(),
+  /** Set while a security change's 24-hour lock runs. */
+  blockedUntil: z.string().nullable(),
+  frozen: z.boolean(),
+  coins: z.array(
+    z.object({
+      coin: z.string(),
+      available: decimalString,
+      /** What is still allowed today (UTC day) under the user's level. */
+      leftToday: decimalString,
+      networks: z.array(withdrawalRuleSchema),
+    }),
+  ),
+});
+export type WithdrawalInfo = z.infer<typeof withdrawalInfoSchema>;
+
+export const withdrawalInfo = defineCall({
+  method: 'GET',
+  path: '/api/{head}/coin/assets/getWithdrawalInfo',
+  summary:
+    "The signed-in user's withdrawal rules at their level, balances, what is left today, and what stands in the way (no fund password, the 24-hour lock, a freeze)",
+  tags: ['withdrawals'],
+  auth: 'user',
+  keyScope: 'read',
+  data: withdrawalInfoSchema,
+});
+
+const coinSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,12}$/);
+
+/** What a withdrawal asks for: the seed's fields (way is always the address). */
+export const withdrawalInputSchema = z.strictObject({
+  coin: coinSchema,
+  network: withdrawalNetworkSchema,
+  address: z.string().trim().min(1).max(128),
+  amount: z.string().trim().min(1).max(64),
+  fundPassword: z.string().min(1).max(128),
+  /** The authenticator code, required when the user bound one. */
+  googleCode: verificationCodeSchema.optional(),
+});
+export type WithdrawalInput = z.infer<typeof withdrawalInputSchema>;
+
+export const withdrawalSchema = z.object({
+  id: z.string(),
+  coin: z.string(),
+  network: withdrawalNetworkSchema,
+  address: z.string(),
+  amount: decimalString,
+  fee: decimalString,
+  /** What arrives: the amount (the fee is charged on top). */
+  arrival: decimalString,
+  state: withdrawalStateSchema,
+  txid: z.string().nullable(),
+  /** An operator's reason for a rejection. */
+  reason: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+  cancellable: z.boolean(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+export const withdrawSubmit = defineCall({
+  method: 'POST',
+  path: '/api/withdraw/submit',
+  summary:
+    'Withdraw to an on-chain address (query string, as the seed sends it): coin, network, address, amount, fundPassword, googleCode when bound. Amount + fee are held until sent, cancelled or rejected',
+  tags: ['withdrawals'],
+  auth: 'user',
+  keyScope: 'withdraw',
+  idempotent: true,
+  query: withdrawalInputSchema,
+  data: withdrawalSchema,
+});
+
+export const assetsWithdrawal = defineCall({
+  method: 'POST',
+  path: '/api/{head}/coin/assets/withdrawal',
+  summary:
+    "Withdraw to an on-chain address: the same fields as /api/withdraw/submit, sealed with the server's public key (encrypted JSON)",
+  tags: ['withdrawals'],
+  auth: 'user',
+  keyScope: 'withdraw',
+  idempotent: true,
+  body: sealedSchema,
+  data: withdrawalSchema,
+});
+
+export const withdrawalLogBody = z.strictObject({
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+  coin: coinSchema.optional(),
+});
+
+export const getWithdrawalLog = defineCall({
+  method: 'POST',
+  path: '/api/{head}/coin/assets/getWithdrawalLog',
+  summary: "The signed-in user's withdrawals, newest first, paged",
+  tags: ['withdrawals'],
+  auth: 'user',
+  keyScope: 'read',
+  body: withdrawalLogBody,
+  data: pageOf(withdrawalSchema),
+});
+
+export const cancelWithdrawal = defineCall({
+  method: 'POST',
+  path: '/api/{head}/coin/assets/cancelWithdrawal',
+  summary:
+    'Cancel one of your withdrawals while it is under review or approved and not sent: the hold goes back to your available balance',
+  tags: ['withdrawals'],
+  auth: 'user',
+  keyScope: 'withdraw',
+  idempotent: true,
+  body: z.strictObject({ id: z.uuid() }),
+  data: withdrawalSchema,
+});
+
+/* The operators' side. */
+
+export const opsWithdrawalSchema = withdrawalSchema.extend({
+  userId: z.string(),
+  decidedBy: z.string().nullable(),
+});
+export type OpsWithdrawal = z.infer<typeof opsWithdrawalSchema>;
+
+const opsId = z.strictObject({ id: z.uuid() });
+
+export const opsWithdrawals = defineCall({
+  method: 'GET',
+  path: '/api/ops/withdrawals',
+  summary: 'Withdrawals, filtered by state and user, oldest waiting first, paged',
+  tags: ['withdrawals'],
+  auth: 'operator',
+  permission: 'withdrawals.read',
+  query: z.strictObject({
+    state: withdrawalStateSchema.optional(),
+    userId: z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .optional(),
+    current: z.coerce.number().int().min(1).default(1),
+    size: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+  data: pageOf(opsWithdrawalSchema),
+});
+
+export const opsApproveWithdrawal = defineCall({
+  method: 'POST',
+  path: '/api/ops/withdrawals/:id/approve',
+  summary: 'Approve a withdrawal under review: it then waits to be sent',
+  tags: ['withdrawals'],
+  auth: 'operator',
+  permission: 'withdrawals.review',
+  params: opsId,
+  data: opsWithdrawalSchema,
+});
+
+export const opsRejectWithdrawal = defineCall({
+  method: 'POST',
+  path: '/api/ops/withdrawals/:id/reject',
+  summary:
+    'Reject a withdrawal under review or approved and not sent, with a reason the user sees: the hold goes back',
+  tags: ['withdrawals'],
+  auth: 'operator',
+  permission: 'withdrawals.review',
+  params: opsId,
+  body: z.strictObject({ reason: z.string().trim().min(3).max(500) }),
+  data: opsWithdrawalSchema,
+});
+
+export const opsSendWithdrawal = defineCall({
+  method: 'POST',
+  path: '/api/ops/withdrawals/:id/sent',
+  summary:
+    "Record that an approved withdrawal was sent, with the chain's transaction id (signed outside the server): the amount leaves custody, the fee is revenue",
+  tags: ['withdrawals'],
+  auth: 'operator',
+  permission: 'withdrawals.review',
+  params: opsId,
+  body: z.strictObject({
+    txid: z
+      .string()
+      .trim()
+      .regex(/^(0x)?[0-9a-fA-F]{64}$/),
+  }),
+  data: opsWithdrawalSchema,
+});
