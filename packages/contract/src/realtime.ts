@@ -121,10 +121,26 @@ export type UserEvent = z.infer<typeof userEventSchema>;
  */
 export const USER_CHANNEL = 'user';
 
-export const userSocketAuthSchema = z.strictObject({
-  op: z.literal('auth'),
-  token: z.string().min(1).max(512),
-});
+/**
+ * The first message: a session token, or an API-key login signed as a signed request is
+ * (README "Programmatic trading"): the canonical string of `GET /ws/coin/{userId}` with
+ * no query and an empty body, `timestamp\nGET\n/ws/coin/{userId}\n\n`. The key needs
+ * the `read` scope; the socket then carries the key owner's events until the key is
+ * deleted or expires.
+ */
+export const userSocketAuthSchema = z.union([
+  z.strictObject({ op: z.literal('auth'), token: z.string().min(1).max(512) }),
+  z.strictObject({
+    op: z.literal('auth'),
+    apiKey: z.string().min(1).max(128),
+    timestamp: z.string().regex(/^\d{1,16}$/),
+    recvWindow: z
+      .string()
+      .regex(/^\d{1,6}$/)
+      .optional(),
+    signature: z.string().min(1).max(256),
+  }),
+]);
 export type UserSocketAuth = z.infer<typeof userSocketAuthSchema>;
 
 export const userSocketMessageSchema = z.object({

@@ -15,7 +15,11 @@ import { installSessionAuth } from './http/auth.ts';
 import { installOperatorAuth } from './http/operator-auth.ts';
 import { createAuditLog } from './operators/audit.ts';
 import { deferredOperatorAuthority } from './operators/authority.ts';
-import { deferredKeyAuthority, installSignedAuth } from './http/signed-request.ts';
+import {
+  deferredKeyAuthority,
+  installSignedAuth,
+  signatureChecker,
+} from './http/signed-request.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerDocs } from './http/docs.ts';
 import { answerClientError, registerErrorHandling } from './http/error-handler.ts';
@@ -128,14 +132,20 @@ export async function startKernel(
   const sessions = deferredAuthority();
   installSessionAuth(app, sessions);
   const apiKeys = deferredKeyAuthority();
-  installSignedAuth(app, apiKeys, {
-    clock,
+  // One checker (and one replay memory) for signed HTTP requests and signed socket logins.
+  const checkSignature = signatureChecker(apiKeys, clock);
+  installSignedAuth(app, apiKeys, checkSignature, {
     bodyLimit: config.bodyLimit,
     perMinute: config.apiKeys.perMinute,
   });
   const operators = deferredOperatorAuthority();
   installOperatorAuth(app, operators);
-  const userSocket = await registerUserSocket(app, { sessions, limits: options.userSocket });
+  const userSocket = await registerUserSocket(app, {
+    sessions,
+    apiKeys,
+    checkSignature,
+    limits: options.userSocket,
+  });
   const broker = await startBroker(app, { sessions, mqttUrl: config.mqttUrl });
   const probes: Partial<Record<ProbedComponent, ComponentProbe>> = { broker: broker.status };
   const idempotency = createIdempotency(db, () => clock.now().getTime());

@@ -34,6 +34,8 @@ export interface KeyAuthority {
   /** Records a successful use (last used time). */
   used(keyId: string): Promise<void>;
   ipAllowed(allowlist: readonly string[], ip: string): boolean;
+  /** Which of these keys still live (not deleted, not expired): sockets ask each heartbeat. */
+  liveKeys(keyIds: readonly string[]): Promise<Set<string>>;
 }
 
 /** The canonical string's bytes: the contract's prefix, then the raw body as sent. */
@@ -126,7 +128,6 @@ async function readBody(payload: NodeJS.ReadableStream, limit: number): Promise<
 }
 
 export interface SignedAuthOptions {
-  clock: Clock;
   bodyLimit: number;
   /** Requests per minute per key, across every call. */
   perMinute: number;
@@ -153,6 +154,72 @@ export function presentsApiKey(request: FastifyRequest): boolean {
   return request.headers[SIGNED_HEADERS.key] !== undefined;
 }
 
+/** What a signed request or a signed socket login presents, before anything is trusted. */
+export interface SignedParts {
+  apiKey: string;
+  timestamp: string;
+  recvWindow: string | undefined;
+  signature: string;
+  ip: string;
+  /** The scope the call needs; undefined: the call is for sessions only. */
+  scope: KeyScope | undefined;
+  /** The canonical string's bytes, read only once the key is known and live. */
+  canonical(): Promise<Buffer>;
+}
+
+/**
+ * Checks a signed request's parts, in the order that tells an anonymous caller least:
+ * header shapes, the time window, the key (live, not expired), the signature, a replay,
+ * the address allow list, the scope. Answers the key, or throws its refusal.
+ */
+export function signatureChecker(authority: KeyAuthority, clock: Clock) {
+  const replay = new ReplayGuard();
+  return async function check(parts: SignedParts): Promise<SigningKey> {
+    const { apiKey, signature } = parts;
+    if (!apiKey || !/^\d{1,16}$/.test(parts.timestamp) || !signature) {
+      throw new AppError('unauthorized', 'apiKeyHeaders');
+    }
+    const recvWindow =
+      parts.recvWindow === undefined ? DEFAULT_RECV_WINDOW_MS : Number(parts.recvWindow);
+    if (
+      !/^\d{1,6}$/.test(parts.recvWindow ?? '0') ||
+      recvWindow < 1 ||
+      recvWindow > MAX_RECV_WINDOW_MS
+    ) {
+      throw new AppError('validation', 'apiKeyRecvWindow', { max: MAX_RECV_WINDOW_MS });
+    }
+    const timestamp = Number(parts.timestamp);
+    const now = clock.now().getTime();
+    if (timestamp < now - recvWindow || timestamp > now + FUTURE_TOLERANCE_MS) {
+      throw new AppError('unauthorized', 'apiKeyTimestamp', { serverTime: now });
+    }
+    const key = await authority.lookup(apiKey);
+    if (!key) throw new AppError('unauthorized', 'apiKeyUnknown');
+    if (key.expiresAt && key.expiresAt <= new Date(now).toISOString()) {
+      throw new AppError('unauthorized', 'apiKeyExpired');
+    }
+    if (!signatureValid(key, await parts.canonical(), signature)) {
+      throw new AppError('unauthorized', 'apiKeyBadSignature');
+    }
+    if (!replay.admit(key.keyId, signature, timestamp + recvWindow, now)) {
+      throw new AppError('unauthorized', 'apiKeyReplay');
+    }
+    if (key.ipAllowlist.length > 0 && !authority.ipAllowed(key.ipAllowlist, parts.ip)) {
+      throw new AppError('forbidden', 'apiKeyIp');
+    }
+    if (!parts.scope) throw new AppError('forbidden', 'apiKeySessionOnly');
+    if (!key.scopes.includes(parts.scope)) {
+      throw new AppError('forbidden', 'apiKeyScope', { scope: parts.scope });
+    }
+    if (parts.scope === 'withdraw' && key.ipAllowlist.length === 0) {
+      throw new AppError('forbidden', 'apiKeyWithdrawNeedsIp');
+    }
+    return key;
+  };
+}
+
+export type SignatureChecker = ReturnType<typeof signatureChecker>;
+
 /**
  * Installs signed API-key authentication beside the session check: the same `user` calls,
  * the same principal (the key's owner), so every ownership rule applies unchanged.
@@ -160,9 +227,9 @@ export function presentsApiKey(request: FastifyRequest): boolean {
 export function installSignedAuth(
   app: FastifyInstance,
   authority: KeyAuthority,
+  check: SignatureChecker,
   options: SignedAuthOptions,
 ): void {
-  const replay = new ReplayGuard();
   const limiter = app.createRateLimit({
     max: options.perMinute,
     timeWindow: 60_000,
@@ -177,59 +244,28 @@ export function installSignedAuth(
       payload: NodeJS.ReadableStream,
       scope: KeyScope | undefined,
     ) => {
-      const apiKey = header(request, SIGNED_HEADERS.key) ?? '';
-      const timestampText = header(request, SIGNED_HEADERS.timestamp) ?? '';
-      const windowText = header(request, SIGNED_HEADERS.recvWindow);
-      const signature = header(request, SIGNED_HEADERS.signature) ?? '';
-      if (!apiKey || !/^\d{1,16}$/.test(timestampText) || !signature) {
-        throw new AppError('unauthorized', 'apiKeyHeaders');
-      }
-      const recvWindow = windowText === undefined ? DEFAULT_RECV_WINDOW_MS : Number(windowText);
-      if (
-        !/^\d{1,6}$/.test(windowText ?? '0') ||
-        recvWindow < 1 ||
-        recvWindow > MAX_RECV_WINDOW_MS
-      ) {
-        throw new AppError('validation', 'apiKeyRecvWindow', { max: MAX_RECV_WINDOW_MS });
-      }
-      const timestamp = Number(timestampText);
-      const now = options.clock.now().getTime();
-      if (timestamp < now - recvWindow || timestamp > now + FUTURE_TOLERANCE_MS) {
-        throw new AppError('unauthorized', 'apiKeyTimestamp', { serverTime: now });
-      }
-
-      const key = await authority.lookup(apiKey);
-      if (!key) throw new AppError('unauthorized', 'apiKeyUnknown');
-      if (key.expiresAt && key.expiresAt <= new Date(now).toISOString()) {
-        throw new AppError('unauthorized', 'apiKeyExpired');
-      }
-
-      const body = await readBody(payload, options.bodyLimit);
-      const url = request.raw.url ?? request.url;
-      const q = url.indexOf('?');
-      const canonical = canonicalString({
-        timestamp: timestampText,
-        method: request.method,
-        path: q < 0 ? url : url.slice(0, q),
-        query: q < 0 ? '' : url.slice(q + 1),
-        body,
+      let body: Buffer = Buffer.alloc(0);
+      const key = await check({
+        apiKey: header(request, SIGNED_HEADERS.key) ?? '',
+        timestamp: header(request, SIGNED_HEADERS.timestamp) ?? '',
+        recvWindow: header(request, SIGNED_HEADERS.recvWindow),
+        signature: header(request, SIGNED_HEADERS.signature) ?? '',
+        ip: request.ip,
+        scope,
+        canonical: async () => {
+          // Nothing is read before the caller is known: the body only for a live key.
+          body = await readBody(payload, options.bodyLimit);
+          const url = request.raw.url ?? request.url;
+          const q = url.indexOf('?');
+          return canonicalString({
+            timestamp: header(request, SIGNED_HEADERS.timestamp) ?? '',
+            method: request.method,
+            path: q < 0 ? url : url.slice(0, q),
+            query: q < 0 ? '' : url.slice(q + 1),
+            body,
+          });
+        },
       });
-      if (!signatureValid(key, canonical, signature)) {
-        throw new AppError('unauthorized', 'apiKeyBadSignature');
-      }
-      if (!replay.admit(key.keyId, signature, timestamp + recvWindow, now)) {
-        throw new AppError('unauthorized', 'apiKeyReplay');
-      }
-      if (key.ipAllowlist.length > 0 && !authority.ipAllowed(key.ipAllowlist, request.ip)) {
-        throw new AppError('forbidden', 'apiKeyIp');
-      }
-      if (!scope) throw new AppError('forbidden', 'apiKeySessionOnly');
-      if (!key.scopes.includes(scope)) {
-        throw new AppError('forbidden', 'apiKeyScope', { scope });
-      }
-      if (scope === 'withdraw' && key.ipAllowlist.length === 0) {
-        throw new AppError('forbidden', 'apiKeyWithdrawNeedsIp');
-      }
 
       request.principal = {
         userId: key.userId,
@@ -266,5 +302,6 @@ export function deferredKeyAuthority(): KeyAuthority & { install(real: KeyAuthor
     lookup: async (apiKey) => (real ? real.lookup(apiKey) : null),
     used: async (keyId) => real?.used(keyId),
     ipAllowed: (allowlist, ip) => (real ? real.ipAllowed(allowlist, ip) : false),
+    liveKeys: async (keyIds) => (real ? real.liveKeys(keyIds) : new Set()),
   };
 }

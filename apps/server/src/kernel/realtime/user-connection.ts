@@ -1,8 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { USER_CHANNEL, USER_SOCKET_CLOSE, userSocketAuthSchema } from '@meridian/contract';
+import {
+  USER_CHANNEL,
+  USER_SOCKET_CLOSE,
+  userSocketAuthSchema,
+  type UserSocketAuth,
+} from '@meridian/contract';
 import type { SessionPrincipal } from '../sessions.ts';
+import { AppError } from '../errors.ts';
 import { bareToken } from '../http/request-context.ts';
+
+/** The API-key form of the socket's first message. */
+export type ApiKeyLogin = Extract<UserSocketAuth, { apiKey: string }>;
 
 export interface UserSocketLimits {
   /** The first message, `{ op: 'auth', token }`, must arrive within this time. */
@@ -41,6 +50,8 @@ const OPEN = 1;
 /** What a connection needs from the socket: resolving a token, and joining its user's set. */
 export interface UserConnectionHost {
   authenticate(token: string): Promise<SessionPrincipal | null>;
+  /** A signed API-key login: its owner, or a refusal (an AppError naming why). */
+  authenticateKey(login: ApiKeyLogin): Promise<SessionPrincipal>;
   /** Called once the connection is authenticated and may receive the user's events. */
   admit(connection: UserConnection): void;
 }
@@ -131,15 +142,24 @@ export class UserConnection {
       json = undefined;
     }
     const parsed = userSocketAuthSchema.safeParse(json);
-    const token = parsed.success ? bareToken(parsed.data.token) : null;
-    if (!token) {
+    const login = parsed.success ? parsed.data : null;
+    const token = login && 'token' in login ? bareToken(login.token) : null;
+    if (!login || (!token && !('apiKey' in login))) {
       this.close(USER_SOCKET_CLOSE.unauthorized, 'send {"op":"auth","token":...} first');
       return;
     }
     let principal: SessionPrincipal | null;
     try {
-      principal = await this.host.authenticate(token);
+      principal =
+        'apiKey' in login
+          ? await this.host.authenticateKey(login)
+          : await this.host.authenticate(token!);
     } catch (error) {
+      if (error instanceof AppError) {
+        // A refused key: the reason id, as an HTTP answer's `data.reason` would say it.
+        this.close(USER_SOCKET_CLOSE.unauthorized, error.messageId);
+        return;
+      }
       // The session store did not answer: refuse now, the client's reconnect retries.
       this.log.error({ err: error }, 'user socket: session lookup failed');
       this.close(USER_SOCKET_CLOSE.unauthorized, 'sessions unavailable');

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { USER_CHANNEL, USER_SOCKET_CLOSE, type UserEvent } from '@meridian/contract';
+import { canonicalPrefix, userSocketPath } from '@meridian/contract';
+import type { KeyAuthority, SignatureChecker } from '../http/signed-request.ts';
 import type { SessionAuthority } from '../sessions.ts';
 import {
   DEFAULT_USER_SOCKET_LIMITS,
@@ -10,6 +12,9 @@ import { ensureWebSocketSupport } from './websocket-support.ts';
 
 export interface UserSocketOptions {
   sessions: SessionAuthority;
+  /** API keys: a signed login opens a socket, and each heartbeat asks whether it lives. */
+  apiKeys: KeyAuthority;
+  checkSignature: SignatureChecker;
   /** Overrides of the per-connection limits and timings (tests use short ones). */
   limits?: Partial<UserSocketLimits>;
 }
@@ -20,6 +25,9 @@ export interface UserSocket {
   /** Authenticated sockets, for figures and tests. */
   stats(): { users: number; connections: number };
 }
+
+/** A key-opened socket's session id: the key's id behind this prefix. */
+const KEY_PREFIX = 'apikey:';
 
 /**
  * The user socket at `/ws/coin/:userId` (seed section 7; protocol in the contract's
@@ -68,9 +76,16 @@ export async function registerUserSocket(
     try {
       const open = [...byUser.values()].flatMap((own) => [...own]);
       if (open.length === 0) return;
-      const live = await options.sessions.liveSessions([
-        ...new Set(open.map((c) => c.principal!.sessionId)),
+      // A session's socket lives with its session; a key's with its key.
+      const ids = [...new Set(open.map((c) => c.principal!.sessionId))];
+      const keyIds = ids
+        .filter((id) => id.startsWith(KEY_PREFIX))
+        .map((id) => id.slice(KEY_PREFIX.length));
+      const [live, liveKeys] = await Promise.all([
+        options.sessions.liveSessions(ids.filter((id) => !id.startsWith(KEY_PREFIX))),
+        keyIds.length > 0 ? options.apiKeys.liveKeys(keyIds) : Promise.resolve(new Set<string>()),
       ]);
+      for (const key of liveKeys) live.add(`${KEY_PREFIX}${key}`);
       for (const connection of open) {
         if (!live.has(connection.principal!.sessionId)) {
           remove(connection);
@@ -111,7 +126,37 @@ export async function registerUserSocket(
       const connection = new UserConnection(
         request.params.userId,
         socket,
-        { authenticate: (token) => options.sessions.authenticate(token), admit },
+        {
+          authenticate: (token) => options.sessions.authenticate(token),
+          authenticateKey: async (login) => {
+            const key = await options.checkSignature({
+              apiKey: login.apiKey,
+              timestamp: login.timestamp,
+              recvWindow: login.recvWindow,
+              signature: login.signature,
+              ip: request.ip,
+              scope: 'read',
+              canonical: async () =>
+                Buffer.from(
+                  canonicalPrefix({
+                    timestamp: login.timestamp,
+                    method: 'GET',
+                    path: userSocketPath(request.params.userId),
+                    query: '',
+                  }),
+                  'utf8',
+                ),
+            });
+            await options.apiKeys.used(key.keyId);
+            return {
+              userId: key.userId,
+              sessionId: `${KEY_PREFIX}${key.keyId}`,
+              deviceId: '',
+              apiKeyId: key.keyId,
+            };
+          },
+          admit,
+        },
         limits,
         log,
       );

@@ -235,6 +235,18 @@ export function createApiKeyService(db: IdentityDb, clock: Clock, serverKey: Buf
             .execute();
         },
         ipAllowed: (allowlist, ip) => allowlist.some((entry) => ipMatches(entry, ip)),
+        async liveKeys(keyIds) {
+          if (keyIds.length === 0) return new Set();
+          const now = iso(clock.now());
+          const rows = await db
+            .selectFrom('api_keys')
+            .select('id')
+            .where('id', 'in', [...keyIds])
+            .where('deleted_at', 'is', null)
+            .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+            .execute();
+          return new Set(rows.map((r) => r.id));
+        },
       };
     },
   };
