@@ -73,7 +73,14 @@ export const ASSETS_TABS: readonly TabEntry<AssetsTabKey>[] = [
     menu: 'menu.contractAssets',
     load: async () => (await wallet()).ContractWalletTab,
   },
-  // recharge (deposits feature), withdraw (withdrawals feature) and swap go here.
+  {
+    key: 'recharge',
+    namespace: 'deposits',
+    label: 'tabs.recharge',
+    menu: 'menu.recharge',
+    load: async () => (await import('../deposits/index.ts')).RechargeTab,
+  },
+  // withdraw (withdrawals feature) and swap go here.
   {
     key: 'transfer',
     namespace: 'wallet',
@@ -98,8 +105,20 @@ export const WALLET_TABS: readonly TabEntry<WalletTabKey>[] = [
     label: 'tabs.assets',
     load: async () => (await wallet()).AssetListTab,
   },
-  // deposit (deposits feature), withdrawal (withdrawals feature),
-  // history-deposit (deposits feature), history-withdrawal (withdrawals feature) go here.
+  {
+    key: 'deposit',
+    namespace: 'deposits',
+    label: 'tabs.deposit',
+    load: async () => (await import('../deposits/index.ts')).DepositTab,
+  },
+  // withdrawal (withdrawals feature) goes here.
+  {
+    key: 'history-deposit',
+    namespace: 'deposits',
+    label: 'tabs.historyDeposit',
+    load: async () => (await import('../deposits/index.ts')).DepositHistoryTab,
+  },
+  // history-withdrawal (withdrawals feature) goes here.
   {
     key: 'bills',
     namespace: 'wallet',
