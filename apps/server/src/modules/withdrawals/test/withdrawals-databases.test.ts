@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { poolAccount } from '@meridian/core';
+import { buildPlatform, type Platform } from '../../../app.ts';
+import type { Database } from '../../../kernel/db/database.ts';
+import {
+  call,
+  rememberPlatform,
+  seal,
+  TestClock,
+  trader,
+  type Trader,
+} from '../../../../test/accounts-helpers.ts';
+import { testConfig, testDatabases, type TestDatabase } from '../../../../test/helpers.ts';
+import { signInOperator } from '../../../../test/operator-helpers.ts';
+
+const FUND = 'Fund-pass-1';
+const ADDRESS = '0x52908400098527886e0f7030069857d2e4169ee7';
+
+// The daily counter's and the states' conditional updates, on each database the tests have.
+describe.each(testDatabases())('withdrawals on $name', ({ create }) => {
+  let current: TestDatabase | undefined;
+  let database: Database | undefined;
+  let platform: Platform | undefined;
+
+  afterEach(async () => {
+    await platform?.app.close();
+    await database?.close();
+    await current?.dispose();
+    platform = undefined;
+    database = undefined;
+    current = undefined;
+  });
+
+  async function start() {
+    current = await create();
+    database = current.open();
+    const clock = new TestClock();
+    platform = rememberPlatform(
+      await buildPlatform(testConfig({ DEMO_MODE: 'false', MARKET_MAKERS: 'false' }), {
+        logger: false,
+        database,
+        clock,
+      }),
+    );
+    await platform.app.ready();
+    return { platform, clock };
+  }
+
+  async function withFundPassword(p: Platform, t: Trader) {
+    const sealed = await seal(p.app, { password: FUND, confirmPassword: FUND });
+    const res = await call(p.app, 'POST', '/api/core/coin/member/tradePwd', sealed, t.headers);
+    expect(res.status).toBe(200);
+  }
+
+  const submit = (p: Platform, t: Trader, amount: string, headers: Record<string, string> = {}) =>
+    call(
+      p.app,
+      'POST',
+      `/api/withdraw/submit?${new URLSearchParams({ coin: 'USDT', network: 'ERC20', address: ADDRESS, amount, fundPassword: FUND })}`,
+      undefined,
+      { ...t.headers, ...headers },
+    );
+
+  it('parallel submissions stay within the daily limit; one key withdraws once', async () => {
+    const { platform: p } = await start();
+    const t = await trader(p, 'wd-db@example.org', { USDT: '50000' });
+    await withFundPassword(p, t);
+    const results = await Promise.all(Array.from({ length: 8 }, () => submit(p, t, '500')));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(4);
+    expect(p.engine.balance(t.id, 'USDT')!.available).toBe(String(50000 - 4 * 505));
+    const counter = await p.database.db
+      .selectFrom('withdrawal_daily' as never)
+      .select('used' as never)
+      .executeTakeFirstOrThrow();
+    expect((counter as { used: string }).used).toBe('2000000000');
+
+    const other = await trader(p, 'wd-db2@example.org', { USDT: '1000' });
+    await withFundPassword(p, other);
+    const key = { 'idempotency-key': 'same-key-1' };
+    const [a, b] = await Promise.all([submit(p, other, '100', key), submit(p, other, '100', key)]);
+    const ok = [a, b].filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(p.engine.balance(other.id, 'USDT')!.available).toBe('895');
+  });
+
+  it('a cancel and a rejection racing on one withdrawal release it once', async () => {
+    const { platform: p, clock } = await start();
+    const t = await trader(p, 'wd-race@example.org', { USDT: '1000' });
+    await withFundPassword(p, t);
+    const created = await submit(p, t, '100');
+    const id = created.body.data.id as string;
+    const finance = await signInOperator(p, 'finance', { clock });
+    const [cancel, reject] = await Promise.all([
+      call(p.app, 'POST', '/api/core/coin/assets/cancelWithdrawal', { id }, t.headers),
+      call(
+        p.app,
+        'POST',
+        `/api/ops/withdrawals/${id}/reject`,
+        { reason: 'Duplicate request' },
+        finance.headers,
+      ),
+    ]);
+    expect([cancel.status, reject.status].sort()).toEqual([200, 409]);
+    expect(p.engine.balance(t.id, 'USDT')!.available).toBe('1000');
+    const pool = p.engine.ledgerEntries().find(([k]) => k === poolAccount('withdrawals', 'USDT'));
+    expect(pool?.[1] ?? 0n).toBe(0n);
+  });
+});
