@@ -8,6 +8,7 @@ import {
   Input,
   Modal,
   Popconfirm,
+  Radio,
   Select,
   Table,
   Tag,
@@ -28,6 +29,9 @@ type Created = CallData<typeof createApiKey>;
 
 interface Values {
   label: string;
+  /** HMAC: the platform makes a secret; Ed25519: the user keeps the private key. */
+  signing: 'hmac' | 'ed25519';
+  publicKey?: string;
   scopes: Scope[];
   ips?: string;
   expiresInDays: number | 'never';
@@ -56,6 +60,7 @@ export function ApiKeys() {
             .map((ip) => ip.trim())
             .filter(Boolean),
           expiresInDays: v.expiresInDays === 'never' ? null : v.expiresInDays,
+          ...(v.signing === 'ed25519' && v.publicKey ? { publicKey: v.publicKey.trim() } : {}),
           ...(v.googleCode ? { googleCode: v.googleCode } : {}),
         },
       }),
@@ -80,7 +85,7 @@ export function ApiKeys() {
           form={form}
           layout="vertical"
           className={styles.accountForm}
-          initialValues={{ scopes: ['read'], expiresInDays: 90 }}
+          initialValues={{ signing: 'hmac', scopes: ['read'], expiresInDays: 90 }}
           onFinish={(v) => create.mutate(v)}
         >
           <Form.Item
@@ -96,6 +101,41 @@ export function ApiKeys() {
             ]}
           >
             <Input maxLength={40} />
+          </Form.Item>
+          <Form.Item name="signing" label={t('account.api.signing')}>
+            <Radio.Group
+              options={[
+                { value: 'hmac', label: t('account.api.signingHmac') },
+                { value: 'ed25519', label: t('account.api.signingEd25519') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item noStyle dependencies={['signing']}>
+            {({ getFieldValue }) =>
+              getFieldValue('signing') === 'ed25519' && (
+                <Form.Item
+                  name="publicKey"
+                  label={t('account.api.publicKey')}
+                  extra={t('account.api.publicKeyHint')}
+                  rules={[
+                    {
+                      required: true,
+                      whitespace: true,
+                      min: 43,
+                      max: 400,
+                      message: t('account.api.publicKeyRequired'),
+                    },
+                  ]}
+                >
+                  <Input.TextArea
+                    rows={4}
+                    spellCheck={false}
+                    className={styles.secretBox}
+                    placeholder={'-----BEGIN PUBLIC KEY-----\n...\n-----END PUBLIC KEY-----'}
+                  />
+                </Form.Item>
+              )
+            }
           </Form.Item>
           <Form.Item
             name="scopes"
@@ -157,6 +197,12 @@ export function ApiKeys() {
               ),
             },
             {
+              title: t('account.api.signing'),
+              dataIndex: 'algorithm',
+              render: (v: 'hmac-sha256' | 'ed25519') =>
+                v === 'ed25519' ? 'Ed25519' : 'HMAC-SHA256',
+            },
+            {
               title: t('account.api.scopes'),
               dataIndex: 'scopes',
               render: (scopes: Scope[]) =>
@@ -202,20 +248,26 @@ export function ApiKeys() {
           </Button>
         }
       >
-        <Alert
-          type="warning"
-          showIcon
-          title={t('account.api.secretOnce')}
-          style={{ marginBottom: 16 }}
-        />
+        {created?.secret && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('account.api.secretOnce')}
+            style={{ marginBottom: 16 }}
+          />
+        )}
         <p>
           {t('account.api.key')}: <span className={styles.secretBox}>{created?.apiKey}</span>{' '}
           <CopyButton value={created?.apiKey ?? ''} />
         </p>
-        <p>
-          {t('account.api.secret')}: <span className={styles.secretBox}>{created?.secret}</span>{' '}
-          <CopyButton value={created?.secret ?? ''} />
-        </p>
+        {created?.secret ? (
+          <p>
+            {t('account.api.secret')}: <span className={styles.secretBox}>{created.secret}</span>{' '}
+            <CopyButton value={created.secret} />
+          </p>
+        ) : (
+          <p>{t('account.api.ed25519Created')}</p>
+        )}
       </Modal>
     </div>
   );
