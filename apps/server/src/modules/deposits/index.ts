@@ -10,6 +10,8 @@ export interface DepositsService {
   credits: { pass(): Promise<void> };
   /** One block of the simulated chain, then a pass (the timer's step; tests call it). */
   block(): Promise<void>;
+  /** A user's deposit address for a coin on a network, made on first ask (the bench). */
+  addressOf(userId: string, coin: string, network: string): Promise<string>;
 }
 
 declare module '../../kernel/module.ts' {

@@ -83,6 +83,15 @@ export const depositsModule = defineModule({
       });
     }
 
-    ctx.provide('deposits', { chain, credits, block });
+    ctx.provide('deposits', {
+      chain,
+      credits,
+      block,
+      addressOf: async (userId, coin, network) => {
+        const known = NETWORKS[network];
+        if (!known || !rules.accepts(coin, network)) throw new Error(`${coin} on ${network}?`);
+        return (await addresses.addressFor(userId, coin, known)).address;
+      },
+    });
   },
 });
