@@ -6,7 +6,7 @@ import {
   simulateDeposit,
   type DepositRecord,
 } from '@meridian/contract';
-import { parseUnits, UnitsError } from '@meridian/core';
+import { formatUnits, parseUnits, UnitsError } from '@meridian/core';
 import { AppError } from '../../kernel/errors.ts';
 import { principalOf } from '../../kernel/http/auth.ts';
 import { Answer, registerCall } from '../../kernel/http/register-call.ts';
@@ -123,13 +123,15 @@ export function registerDepositCalls(app: FastifyInstance, head: string, deps: D
       throw new AppError('validation', 'depositAmountPrecision', { decimals }, 'amount');
     }
     if (units <= 0n) throw new AppError('validation', 'zeroAmount', { field: 'amount' }, 'amount');
+    // Written canonically ("0.50" is 0.5), as every record and ledger line shows amounts.
+    const amount = formatUnits(units, decimals);
     const { address } = await addresses.addressFor(userId, body.coin, network);
-    const sent = await chain.send(network.code, address, body.coin, body.amount);
+    const sent = await chain.send(network.code, address, body.coin, amount);
     return new Answer(200, 'simulatedDepositSent', {
       coin: body.coin,
       network: network.code,
       address,
-      amount: body.amount,
+      amount,
       ...sent,
     });
   });

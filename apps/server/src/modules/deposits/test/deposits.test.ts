@@ -128,8 +128,9 @@ describe.each(testDatabases())('deposits ($name)', (kind) => {
 
   it('credits a deposit exactly when it is final, and not before', async () => {
     const user = await newUser(s.app);
-    const sent = await call(s.app, 'POST', SIMULATE, { coin: 'BTC', amount: '0.5' }, user.headers);
+    const sent = await call(s.app, 'POST', SIMULATE, { coin: 'BTC', amount: '0.50' }, user.headers);
     expect(sent.status).toBe(200);
+    expect(sent.body.data).toMatchObject({ amount: '0.5', network: 'BTC' });
     expect(sent.body.msg).toBe(
       'Simulated deposit sent: it is credited once it has enough confirmations',
     );
