@@ -22,6 +22,7 @@ export * from './engine/record-writer.ts';
 export * from './engine/command-type.ts';
 export * from './engine/registry.ts';
 export { WITHDRAWALS_POOL } from './engine/commands/withdrawal.ts';
+export { TRANSFER_WALLETS } from './engine/commands/transfer.ts';
 export * from './catalogue/listing.ts';
 export * from './spot/order-math.ts';
 export * from './spot/book-grouping.ts';

@@ -9,6 +9,7 @@ import { listMarketCommand } from './commands/list-market.ts';
 import { marketFeesCommand } from './commands/market-fees.ts';
 import { marketStateCommand } from './commands/market-state.ts';
 import { placeCommand } from './commands/place.ts';
+import { transferCommand } from './commands/transfer.ts';
 import { withdrawalCommand } from './commands/withdrawal.ts';
 
 /** Every command the engine knows: one line each. */
@@ -23,6 +24,7 @@ export const COMMAND_TYPES = [
   marketStateCommand,
   marketFeesCommand,
   withdrawalCommand,
+  transferCommand,
 ] as const;
 
 const byType = new Map<string, CommandType>(

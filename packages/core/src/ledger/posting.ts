@@ -8,11 +8,13 @@ export type PostingReason =
   | 'fee'
   | 'security_fund'
   | 'adjustment'
-  | 'product';
+  | 'product'
+  /** Between two wallets of one user (spot, contract, finance). */
+  | 'transfer';
 
 /** What caused it. */
 export type ReferenceKind =
-  'order' | 'trade' | 'deposit' | 'withdrawal' | 'product_position' | 'adjustment';
+  'order' | 'trade' | 'deposit' | 'withdrawal' | 'product_position' | 'adjustment' | 'transfer';
 
 /**
  * One amount of one asset moved from one account to another. Postings are append-only;

@@ -159,6 +159,26 @@ export interface WithdrawalCommand {
 
 export type WithdrawalStep = 'hold' | 'release' | 'send';
 
+/**
+ * A user's move of one coin between two of their own wallets (spot, contract, finance),
+ * available to available, once per reference; refused whole when the source wallet's
+ * available part does not cover it.
+ */
+export interface TransferCommand {
+  type: 'transfer';
+  seq: number;
+  ts: number;
+  user: string;
+  asset: string;
+  from: TransferWallet;
+  to: TransferWallet;
+  amount: bigint;
+  ref: string;
+}
+
+/** The wallets a user moves money between themselves. */
+export type TransferWallet = 'spot' | 'contract' | 'finance';
+
 export type EngineCommand =
   | PlaceCommand
   | CancelCommand
@@ -169,4 +189,5 @@ export type EngineCommand =
   | ListMarketCommand
   | MarketStateCommand
   | MarketFeesCommand
-  | WithdrawalCommand;
+  | WithdrawalCommand
+  | TransferCommand;

@@ -1,6 +1,12 @@
 import type { Side } from '../book/order-book.ts';
 import type { PostingBatch } from '../ledger/posting-log.ts';
-import type { MarketState, OrderKind, TimeInForce, WithdrawalStep } from './commands.ts';
+import type {
+  MarketState,
+  OrderKind,
+  TimeInForce,
+  TransferWallet,
+  WithdrawalStep,
+} from './commands.ts';
 import type { MarketSpec } from './market.ts';
 import type { RequestRejection } from './order-request.ts';
 
@@ -87,6 +93,15 @@ export type EngineEvent =
       asset: string;
       amount: bigint;
       fee: bigint;
+      ref: string;
+    }
+  | {
+      type: 'transferred';
+      user: string;
+      asset: string;
+      from: TransferWallet;
+      to: TransferWallet;
+      amount: bigint;
       ref: string;
     };
 

@@ -90,6 +90,8 @@ export interface EngineSnapshot {
   feeRefs?: string[];
   /** Every withdrawal step reference applied so far, sorted; left out while there is none. */
   withdrawalRefs?: string[];
+  /** Every wallet transfer reference applied so far, sorted; left out while there is none. */
+  transferRefs?: string[];
 }
 
 /**
@@ -110,6 +112,8 @@ export class TradingEngine {
   readonly feeRefs: Set<string>;
   /** A withdrawal's hold, release and payout each apply once per reference. */
   readonly withdrawalRefs: Set<string>;
+  /** A user's transfer between their wallets applies once per reference. */
+  readonly transferRefs: Set<string>;
   /** Each market's spec as it was listed (its fees then): what a snapshot compares with. */
   private readonly listings = new Map<string, MarketSpec>();
   /** Listed by command, in order, after the configured ones. */
@@ -133,6 +137,7 @@ export class TradingEngine {
     this.adjustmentRefs = new Set(snapshot?.adjustmentRefs);
     this.feeRefs = new Set(snapshot?.feeRefs);
     this.withdrawalRefs = new Set(snapshot?.withdrawalRefs);
+    this.transferRefs = new Set(snapshot?.transferRefs);
     this.seqNo = snapshot?.seq ?? 0;
     for (const spec of config.markets) this.addMarket(spec);
     for (const saved of snapshot?.listedMarkets ?? []) {
@@ -240,6 +245,7 @@ export class TradingEngine {
     const adjustmentRefs = [...this.adjustmentRefs].sort();
     const feeRefs = [...this.feeRefs].sort();
     const withdrawalRefs = [...this.withdrawalRefs].sort();
+    const transferRefs = [...this.transferRefs].sort();
     return {
       version: 1,
       seq: this.seqNo,
@@ -281,6 +287,7 @@ export class TradingEngine {
         : {}),
       ...(feeRefs.length > 0 ? { feeRefs } : {}),
       ...(withdrawalRefs.length > 0 ? { withdrawalRefs } : {}),
+      ...(transferRefs.length > 0 ? { transferRefs } : {}),
     };
   }
 
