@@ -7,6 +7,7 @@ import { operatorsModule } from './modules/operators/index.ts';
 import { spotModule } from './modules/spot/index.ts';
 import { systemModule } from './modules/system/index.ts';
 import { verificationModule } from './modules/verification/index.ts';
+import { walletModule } from './modules/wallet/index.ts';
 import { withdrawalsModule } from './modules/withdrawals/index.ts';
 
 /**
@@ -20,6 +21,7 @@ export const MODULES: readonly PlatformModule[] = [
   demoModule,
   marketsModule,
   spotModule,
+  walletModule,
   withdrawalsModule,
   depositsModule,
   systemModule,

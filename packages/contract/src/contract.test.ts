@@ -94,6 +94,10 @@ function isStrictObject(schema: z.ZodType): boolean {
   if (schema instanceof z.ZodDiscriminatedUnion) {
     return schema.options.every((option) => isStrictObject(option as z.ZodType));
   }
+  // A body a call may leave out (the seed's getUserCoin) is still strict when sent.
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) {
+    return isStrictObject(schema.unwrap() as z.ZodType);
+  }
   return schema instanceof z.ZodObject && schema.def.catchall?._zod.def.type === 'never';
 }
 

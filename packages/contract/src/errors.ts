@@ -8,6 +8,7 @@ import { MARKETS_MESSAGES } from './messages/markets.ts';
 import { OPERATOR_MESSAGES } from './messages/operators.ts';
 import { SPOT_MESSAGES } from './messages/spot.ts';
 import { VERIFICATION_MESSAGES } from './messages/verification.ts';
+import { WALLET_MESSAGES } from './messages/wallet.ts';
 import { WITHDRAWAL_MESSAGES } from './messages/withdrawals.ts';
 
 /**
@@ -47,8 +48,9 @@ export const MESSAGES = {
   ...API_KEY_MESSAGES,
   ...OPERATOR_MESSAGES,
   ...CATALOGUE_MESSAGES,
-  ...WITHDRAWAL_MESSAGES,
+  ...WALLET_MESSAGES,
   ...DEPOSIT_MESSAGES,
+  ...WITHDRAWAL_MESSAGES,
 };
 
 export type MessageId = keyof typeof MESSAGES;

@@ -16,6 +16,7 @@ function identifiers(fields: Unsequenced<EngineCommand>): Array<[string, string]
   switch (fields.type) {
     case 'withdrawal':
     case 'deposit':
+    case 'transfer':
       return [
         ['user', fields.user],
         ['asset', fields.asset],

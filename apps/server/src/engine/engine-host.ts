@@ -16,6 +16,8 @@ import {
   type OrderRequest,
   type RejectReason,
   type RequestRejection,
+  type TransferWallet,
+  type Wallet,
   type WithdrawalStep,
 } from '@meridian/core';
 import { unencodableIdentifier } from './command-identifiers.ts';
@@ -211,6 +213,26 @@ export class EngineHost {
     });
   }
 
+  /**
+   * Moves one coin between two of a user's own wallets (available to available), the
+   * amount a decimal string of the coin; the engine applies each reference once and
+   * refuses the whole transfer when the source's available part does not cover it.
+   */
+  transfer(
+    user: string,
+    asset: string,
+    wallets: { from: TransferWallet; to: TransferWallet },
+    amount: string,
+    ref: string,
+  ): Promise<Ack> {
+    const known = this.engine.asset(asset);
+    if (!known) return refused('unknown_asset', 'coin');
+    const read = readAmount(known, amount);
+    if (!read.ok) return refused(read.reason, 'amount');
+    if (read.units === 0n) return refused('zero', 'amount');
+    return this.submit({ type: 'transfer', user, asset, ...wallets, amount: read.units, ref });
+  }
+
   /** Journals one tick of index prices (quote minor units) for the markets it names. */
   index(prices: Array<[market: string, price: bigint]>): Promise<Ack> {
     return this.submit({ type: 'index', prices });
@@ -287,6 +309,11 @@ export class EngineHost {
 
   balances(user: string): BalanceView[] {
     return this.engine.assetList().map((asset) => balanceView(this.engine, user, asset));
+  }
+
+  /** A user's balances of every coin in one wallet (spot, contract, finance, ...). */
+  walletBalances(user: string, wallet: Wallet): BalanceView[] {
+    return this.engine.assetList().map((asset) => balanceView(this.engine, user, asset, wallet));
   }
 
   /** One coin of a user's balances; undefined for a coin the engine does not know. */

@@ -1,4 +1,10 @@
-import { formatUnits, type Asset, type LiveOrder, type TradingEngine } from '@meridian/core';
+import {
+  formatUnits,
+  type Asset,
+  type LiveOrder,
+  type TradingEngine,
+  type Wallet,
+} from '@meridian/core';
 import { priceText, quantityText } from './event-rows.ts';
 
 /** What the engine holds of one order, in decimal strings. */
@@ -50,12 +56,17 @@ export function orderView(
   };
 }
 
-/** A user's spot balance of one asset. */
-export function balanceView(engine: TradingEngine, user: string, asset: Asset): BalanceView {
+/** A user's balance of one asset in one wallet (spot unless named). */
+export function balanceView(
+  engine: TradingEngine,
+  user: string,
+  asset: Asset,
+  wallet: Wallet = 'spot',
+): BalanceView {
   return {
     asset: asset.code,
-    available: formatUnits(engine.ledger.available(user, asset.code), asset.decimals),
-    held: formatUnits(engine.ledger.held(user, asset.code), asset.decimals),
+    available: formatUnits(engine.ledger.available(user, asset.code, wallet), asset.decimals),
+    held: formatUnits(engine.ledger.held(user, asset.code, wallet), asset.decimals),
   };
 }
 

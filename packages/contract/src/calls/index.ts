@@ -10,6 +10,7 @@ import * as spot from './spot.ts';
 import * as system from './system.ts';
 import * as user from './user.ts';
 import * as verification from './verification.ts';
+import * as wallet from './wallet.ts';
 import * as withdrawals from './withdrawals.ts';
 
 export * from './catalogue.ts';
@@ -23,6 +24,7 @@ export * from './spot.ts';
 export * from './system.ts';
 export * from './user.ts';
 export * from './verification.ts';
+export * from './wallet.ts';
 export * from './withdrawals.ts';
 
 function isCall(value: unknown): value is CallSpec {
@@ -51,6 +53,7 @@ export const ALL_CALLS: readonly CallSpec[] = [
   catalogue,
   verification,
   reviews,
+  wallet,
   deposits,
   withdrawals,
 ].flatMap((module) => Object.values(module).filter(isCall));

@@ -14,7 +14,7 @@ import {
   recentTrades,
 } from '@meridian/contract';
 import { formatUnits } from '@meridian/core';
-import { coinRates } from './coin-rates.ts';
+import type { CoinRate } from './coin-rates.ts';
 import type { MarketRuntime } from './market-runtime.ts';
 import { findMarket, marketRow } from './rows.ts';
 import { percent2 } from './stats.ts';
@@ -26,8 +26,8 @@ import { registerCall } from '../../kernel/http/register-call.ts';
 export interface MarketCallDeps {
   market: MarketRuntime;
   catalogue: Catalogue;
-  /** COIN_RATES: published reference rates replacing or adding to the defaults. */
-  coinRates: string | undefined;
+  /** The published reference rates (the defaults with COIN_RATES applied). */
+  rates: readonly CoinRate[];
 }
 
 /**
@@ -38,7 +38,7 @@ export interface MarketCallDeps {
 export function registerMarketCalls(app: FastifyInstance, head: string, deps: MarketCallDeps) {
   const { data, favourites } = deps.market;
   const { catalogue } = deps;
-  const rates = coinRates(deps.coinRates);
+  const { rates } = deps;
   const listed = (...parts: string[]): ListedMarket => {
     const market = findMarket(catalogue, ...parts);
     if (!market) throw new AppError('notFound', 'unknownMarket');

@@ -1,4 +1,5 @@
 import type { Catalogue } from './catalogue.ts';
+import type { CoinRate } from './coin-rates.ts';
 import type { MarketFeed } from './feed.ts';
 import type { CatalogueOperations } from './listing/operations.ts';
 import type { MarketRuntime, MarketRuntimeOptions } from './market-runtime.ts';
@@ -6,7 +7,7 @@ import type { MarketRuntime, MarketRuntimeOptions } from './market-runtime.ts';
 export { marketsModule } from './module.ts';
 export { GENESIS_ENGINE_CONFIG } from './genesis.ts';
 export type { Catalogue, ListedCoin, ListedMarket } from './catalogue.ts';
-export type { CatalogueOperations, MarketFeed, MarketRuntime };
+export type { CatalogueOperations, CoinRate, MarketFeed, MarketRuntime };
 
 export interface MarketsService {
   /** The running market: index feed, market makers, market data. */
@@ -17,6 +18,11 @@ export interface MarketsService {
   catalogue: Catalogue;
   /** Operators' catalogue writes and the fee job (tests run it on their clock). */
   operations: CatalogueOperations;
+  /**
+   * The published display currencies and their reference rates per USDT, as
+   * `assets/getCoinRate` answers them (the defaults with COIN_RATES applied).
+   */
+  coinRates: readonly CoinRate[];
 }
 
 declare module '../../kernel/module.ts' {

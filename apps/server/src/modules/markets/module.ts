@@ -1,6 +1,7 @@
 import type { EngineTables } from '../../engine/tables.ts';
 import { defineModule } from '../../kernel/module.ts';
 import { registerMarketCalls } from './calls.ts';
+import { coinRates } from './coin-rates.ts';
 import { registerCommonCalls } from './common-calls.ts';
 import { openCatalogue } from './listing/open-catalogue.ts';
 import { createCatalogueOperations } from './listing/operations.ts';
@@ -84,8 +85,15 @@ export const marketsModule = defineModule({
     await registerMarketSocket(app, { feed: market.data });
     ctx.onClose(publishTickers(ctx.broker, market.data));
     registerCommonCalls(app, config.head, market.data, catalogue);
-    registerMarketCalls(app, config.head, { market, catalogue, coinRates: config.coinRates });
+    const rates = coinRates(config.coinRates);
+    registerMarketCalls(app, config.head, { market, catalogue, rates });
     registerCatalogueCalls(app, config.head, { operations, audit: ctx.audit });
-    ctx.provide('markets', { runtime: market, feed: market.data, catalogue, operations });
+    ctx.provide('markets', {
+      runtime: market,
+      feed: market.data,
+      catalogue,
+      operations,
+      coinRates: rates,
+    });
   },
 });

@@ -280,3 +280,24 @@ export function createAdjustments({ db, clock, engine, userExists }: AdjustmentD
 }
 
 export type Adjustments = ReturnType<typeof createAdjustments>;
+
+/**
+ * The reasons operators gave for adjustments, by the engine reference their
+ * postings carry (`adjustment:<id>`): what a user's bills show beside the posting.
+ * References that name no adjustment (market-making capital) are simply absent.
+ */
+export async function adjustmentReasons(
+  db: OperatorDb,
+  refs: readonly string[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(refs)].flatMap((ref) =>
+    ref.startsWith('adjustment:') ? [ref.slice('adjustment:'.length)] : [],
+  );
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('balance_adjustments')
+    .select(['id', 'reason'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [engineRef(row.id), row.reason]));
+}

@@ -13,6 +13,12 @@ export interface OperatorsService {
    * when the email exists already.
    */
   ensureOperator(email: string, role: OperatorRole, password: string): Promise<boolean>;
+  /**
+   * The reason the operators gave for each balance adjustment among these
+   * posting references (`adjustment:<id>`, the `ref_id` of its postings): a user's bills
+   * show it beside the posting. Other references are left out of the answer.
+   */
+  adjustmentReasons(refs: readonly string[]): Promise<Map<string, string>>;
 }
 
 declare module '../../kernel/module.ts' {

@@ -1,7 +1,7 @@
 import { defineModule } from '../../kernel/module.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { AuditActor } from '../../kernel/operators/audit.ts';
-import { createAdjustments } from './adjustments.ts';
+import { adjustmentReasons, createAdjustments } from './adjustments.ts';
 import { registerOperatorCalls } from './calls.ts';
 import * as m0012 from './migrations/0012_operators.ts';
 import * as m0013 from './migrations/0013_balance_adjustments.ts';
@@ -53,6 +53,7 @@ export const operatorsModule = defineModule({
     });
     ctx.provide('operators', {
       registerQueue: queues.register,
+      adjustmentReasons: (refs) => adjustmentReasons(db, refs),
       async ensureOperator(email, role, password) {
         try {
           await accounts.create(email, role, platformAudit, password);

@@ -1,0 +1,68 @@
+import type { Translations } from './translations.ts';
+
+/**
+ * The wallet: transfers between a user's own wallets, and the display currency of the
+ * overview.
+ */
+export const WALLET_MESSAGES = {
+  sameWallet: {
+    en: 'Choose two different wallets',
+    ja: '異なる2つのウォレットを選択してください',
+    ko: '서로 다른 두 지갑을 선택하세요',
+    zh: '请选择两个不同的账户',
+    pt: 'Escolha duas carteiras diferentes',
+    vi: 'Hãy chọn hai ví khác nhau',
+    th: 'เลือกกระเป๋าเงินสองใบที่ต่างกัน',
+    es: 'Elija dos billeteras distintas',
+    fr: 'Choisissez deux portefeuilles différents',
+    ru: 'Выберите два разных кошелька',
+    de: 'Wählen Sie zwei verschiedene Wallets',
+    it: 'Scegli due portafogli diversi',
+    tw: '請選擇兩個不同的帳戶',
+  },
+  merchantWalletOnly: {
+    en: 'The merchant wallet is for merchants only',
+    ja: 'マーチャントウォレットはマーチャント専用です',
+    ko: '가맹점 지갑은 가맹점 전용입니다',
+    zh: '商户账户仅限商户使用',
+    pt: 'A carteira de comerciante é só para comerciantes',
+    vi: 'Ví thương nhân chỉ dành cho thương nhân',
+    th: 'กระเป๋าเงินร้านค้าสำหรับร้านค้าเท่านั้น',
+    es: 'La billetera de comerciante es solo para comerciantes',
+    fr: 'Le portefeuille marchand est réservé aux marchands',
+    ru: 'Кошелёк мерчанта доступен только мерчантам',
+    de: 'Das Händler-Wallet ist nur für Händler',
+    it: 'Il portafoglio esercente è solo per gli esercenti',
+    tw: '商戶帳戶僅限商戶使用',
+  },
+  unknownCurrency: {
+    en: 'This display currency is not published',
+    ja: 'この表示通貨は公開されていません',
+    ko: '게시되지 않은 표시 통화입니다',
+    zh: '该显示货币未发布',
+    pt: 'Esta moeda de exibição não é publicada',
+    vi: 'Đơn vị tiền hiển thị này không được công bố',
+    th: 'ไม่มีการเผยแพร่สกุลเงินที่แสดงนี้',
+    es: 'Esta moneda de visualización no está publicada',
+    fr: 'Cette devise d’affichage n’est pas publiée',
+    ru: 'Эта валюта отображения не опубликована',
+    de: 'Diese Anzeigewährung wird nicht veröffentlicht',
+    it: 'Questa valuta di visualizzazione non è pubblicata',
+    tw: '該顯示貨幣未發布',
+  },
+  transferAmountRequired: {
+    en: 'Enter an amount to transfer',
+    ja: '振替金額を入力してください',
+    ko: '이체할 금액을 입력하세요',
+    zh: '请输入划转数量',
+    pt: 'Informe o valor a transferir',
+    vi: 'Nhập số lượng cần chuyển',
+    th: 'ระบุจำนวนที่จะโอน',
+    es: 'Introduzca el importe a transferir',
+    fr: 'Saisissez le montant à transférer',
+    ru: 'Введите сумму перевода',
+    de: 'Geben Sie den zu übertragenden Betrag ein',
+    it: "Inserisci l'importo da trasferire",
+    tw: '請輸入劃轉數量',
+  },
+} satisfies Record<string, Translations>;
