@@ -80,7 +80,14 @@ export const ASSETS_TABS: readonly TabEntry<AssetsTabKey>[] = [
     menu: 'menu.recharge',
     load: async () => (await import('../deposits/index.ts')).RechargeTab,
   },
-  // withdraw (withdrawals feature) and swap go here.
+  {
+    key: 'withdraw',
+    namespace: 'withdrawals',
+    label: 'tabs.withdraw',
+    menu: 'menu.withdraw',
+    load: async () => (await import('../withdrawals/index.ts')).WithdrawTab,
+  },
+  // swap goes here.
   {
     key: 'transfer',
     namespace: 'wallet',
@@ -111,14 +118,24 @@ export const WALLET_TABS: readonly TabEntry<WalletTabKey>[] = [
     label: 'tabs.deposit',
     load: async () => (await import('../deposits/index.ts')).DepositTab,
   },
-  // withdrawal (withdrawals feature) goes here.
+  {
+    key: 'withdrawal',
+    namespace: 'withdrawals',
+    label: 'tabs.withdrawal',
+    load: async () => (await import('../withdrawals/index.ts')).WithdrawalTab,
+  },
   {
     key: 'history-deposit',
     namespace: 'deposits',
     label: 'tabs.historyDeposit',
     load: async () => (await import('../deposits/index.ts')).DepositHistoryTab,
   },
-  // history-withdrawal (withdrawals feature) goes here.
+  {
+    key: 'history-withdrawal',
+    namespace: 'withdrawals',
+    label: 'tabs.historyWithdrawal',
+    load: async () => (await import('../withdrawals/index.ts')).WithdrawalHistoryTab,
+  },
   {
     key: 'bills',
     namespace: 'wallet',
