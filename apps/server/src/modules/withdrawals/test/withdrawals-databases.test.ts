@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { poolAccount } from '@meridian/core';
 import { buildPlatform, type Platform } from '../../../app.ts';
@@ -31,19 +32,16 @@ describe.each(testDatabases())('withdrawals on $name', ({ create }) => {
     current = undefined;
   });
 
-  async function start() {
-    current = await create();
+  const config = () => testConfig({ DEMO_MODE: 'false', MARKET_MAKERS: 'false' });
+
+  async function start(sameConfig = config(), clock = new TestClock()) {
+    current ??= await create();
     database = current.open();
-    const clock = new TestClock();
     platform = rememberPlatform(
-      await buildPlatform(testConfig({ DEMO_MODE: 'false', MARKET_MAKERS: 'false' }), {
-        logger: false,
-        database,
-        clock,
-      }),
+      await buildPlatform(sameConfig, { logger: false, database, clock }),
     );
     await platform.app.ready();
-    return { platform, clock };
+    return { platform, clock, config: sameConfig };
   }
 
   async function withFundPassword(p: Platform, t: Trader) {
@@ -103,6 +101,46 @@ describe.each(testDatabases())('withdrawals on $name', ({ create }) => {
     expect([cancel.status, reject.status].sort()).toEqual([200, 409]);
     expect(p.engine.balance(t.id, 'USDT')!.available).toBe('1000');
     const pool = p.engine.ledgerEntries().find(([k]) => k === poolAccount('withdrawals', 'USDT'));
+    expect(pool?.[1] ?? 0n).toBe(0n);
+  });
+
+  it('a restart finishes what a stopped process left between a decision and its posting', async () => {
+    const first = await start();
+    const p = first.platform;
+    const t = await trader(p, 'wd-restart@example.org', { USDT: '1000' });
+    await withFundPassword(p, t);
+    const a = (await submit(p, t, '100')).body.data.id as string;
+    const b = (await submit(p, t, '200')).body.data.id as string;
+    const c = (await submit(p, t, '300')).body.data.id as string;
+    expect(p.engine.balance(t.id, 'USDT')!.available).toBe('385');
+    // As if the process stopped right after each conditional update, before the engine step.
+    const db = p.database.db as unknown as Kysely<{
+      withdrawals: { id: string; state: string; txid: string | null };
+    }>;
+    await db.updateTable('withdrawals').set({ state: 'cancelling' }).where('id', '=', a).execute();
+    await db.updateTable('withdrawals').set({ state: 'rejecting' }).where('id', '=', b).execute();
+    await db
+      .updateTable('withdrawals')
+      .set({ state: 'sending', txid: 'cd'.repeat(32) })
+      .where('id', '=', c)
+      .execute();
+    await p.app.close();
+    await database!.close();
+
+    const second = await start(first.config, first.clock);
+    const q = second.platform;
+    // a and b released once (100 + 5 and 200 + 5 back), c sent.
+    expect(q.engine.balance(t.id, 'USDT')!.available).toBe('695');
+    const states = await (q.database.db as unknown as typeof db)
+      .selectFrom('withdrawals')
+      .select(['id', 'state'])
+      .execute();
+    expect(Object.fromEntries(states.map((r) => [r.id, r.state]))).toEqual({
+      [a]: 'cancelled',
+      [b]: 'rejected',
+      [c]: 'completed',
+    });
+    const pool = q.engine.ledgerEntries().find(([k]) => k === poolAccount('withdrawals', 'USDT'));
     expect(pool?.[1] ?? 0n).toBe(0n);
   });
 });
