@@ -26,6 +26,8 @@ export interface DepositCallDeps {
   rules: CreditRules;
   chain: SimulatedChain;
   demoMode: boolean;
+  /** One pass of the credits (what the watcher has seen becomes records). */
+  watchNow(): Promise<void>;
 }
 
 /** A simulated deposit may be at most this many whole coins (it mints demo money). */
@@ -127,6 +129,8 @@ export function registerDepositCalls(app: FastifyInstance, head: string, deps: D
     const amount = formatUnits(units, decimals);
     const { address } = await addresses.addressFor(userId, body.coin, network);
     const sent = await chain.send(network.code, address, body.coin, amount);
+    // The watcher sees it in the mempool now, so the user's list shows it at once.
+    await deps.watchNow();
     return new Answer(200, 'simulatedDepositSent', {
       coin: body.coin,
       network: network.code,

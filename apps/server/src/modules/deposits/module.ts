@@ -57,6 +57,7 @@ export const depositsModule = defineModule({
       rules,
       chain,
       demoMode: config.demoMode,
+      watchNow: () => credits.pass(),
     });
 
     // The simulated chain's blocks, each followed by a pass of the credits. A pass also runs

@@ -53,6 +53,7 @@ export function DepositPanel() {
         <label className={styles.field}>
           <span className={styles.label}>{t('coin')}</span>
           <Select
+            aria-label={t('coin')}
             value={chosen.coin}
             showSearch
             optionFilterProp="label"
