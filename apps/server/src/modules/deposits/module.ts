@@ -29,6 +29,13 @@ export const depositsModule = defineModule({
       app.log.warn(message),
     );
     const provider = xpubAddressProvider(xpubs);
+    const missing = [
+      ...(xpubs.bip84 ? [] : ['DEPOSIT_XPUB_BTC']),
+      ...(xpubs.evm ? [] : ['DEPOSIT_XPUB_EVM']),
+    ];
+    if (missing.length > 0) {
+      app.log.warn(`deposits: ${missing.join(' and ')} not set: their networks take no deposits`);
+    }
     const addresses = createAddressBook(db, clock, provider);
     const networks = Object.keys(NETWORKS);
     const chain = createSimulatedChain(db, clock, networks);

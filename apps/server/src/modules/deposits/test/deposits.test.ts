@@ -1,3 +1,6 @@
+import { HDKey } from '@scure/bip32';
+import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
+import { sha512 } from '@noble/hashes/sha2.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newUser, startDeposits, testDatabases, type Started } from './deposit-helpers.ts';
 
@@ -262,6 +265,37 @@ describe.each(testDatabases())('deposits across restarts ($name)', (kind) => {
       expect(res.body.msg).toBe('Available in demo deployments only');
       // No xpub configured and no demo: nothing takes deposits.
       expect((await call(s.app, 'GET', CURRENCIES, undefined, user.headers)).body.data).toEqual([]);
+    } finally {
+      await s.stop();
+    }
+  });
+});
+
+describe.each(testDatabases())('deposits from configured xpubs ($name)', (kind) => {
+  it("derives the operator's addresses: index 0, 1, ... of the configured account keys", async () => {
+    // The BIP84 and BIP44 test-vector accounts ("abandon" x11, "about").
+    const seed = pbkdf2(
+      sha512,
+      new TextEncoder().encode(`${'abandon '.repeat(11)}about`),
+      new TextEncoder().encode('mnemonic'),
+      { c: 2048, dkLen: 64 },
+    );
+    const evm = HDKey.fromMasterSeed(seed).derive("m/44'/60'/0'").publicExtendedKey;
+    const s = await startDeposits(kind, {
+      DEMO_MODE: 'false',
+      DEPOSIT_XPUB_BTC:
+        'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+      DEPOSIT_XPUB_EVM: evm,
+    });
+    try {
+      const first = await newUser(s.app);
+      const second = await newUser(s.app);
+      const btc = async (u: typeof first) =>
+        (await call(s.app, 'GET', ADDRESS('BTC'), undefined, u.headers)).body.data.address;
+      expect(await btc(first)).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+      expect(await btc(second)).toBe('bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g');
+      const eth = await call(s.app, 'GET', ADDRESS('ETH'), undefined, first.headers);
+      expect(eth.body.data.address).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
     } finally {
       await s.stop();
     }
