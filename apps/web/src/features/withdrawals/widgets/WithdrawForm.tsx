@@ -142,6 +142,9 @@ function Form({ info }: { info: WithdrawalInfo }) {
           <span className={styles.label}>{t('coin')}</span>
           <Select
             value={chosen.coin}
+            showSearch
+            optionFilterProp="label"
+            aria-label={t('coin')}
             onChange={(value: string) => {
               setCoin(value);
               setNetwork(undefined);

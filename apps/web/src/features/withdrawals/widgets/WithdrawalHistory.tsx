@@ -57,6 +57,8 @@ export function WithdrawalHistory() {
     );
   }
 
+  if (log.data && log.data.total === 0) return <EmptyState description={t('noWithdrawals')} />;
+
   const columns: ColumnsType<Withdrawal> = [
     { key: 'time', title: t('col.time'), render: (_, r) => formatTime(r.createTime) },
     {
@@ -131,7 +133,6 @@ export function WithdrawalHistory() {
       columns={columns}
       dataSource={log.data?.records ?? []}
       scroll={{ x: true }}
-      locale={{ emptyText: <EmptyState description={t('noWithdrawals')} /> }}
       pagination={{
         current: page,
         pageSize: PAGE_SIZE,
