@@ -111,6 +111,12 @@ const envSchema = z.object({
     .optional(),
   /** Milliseconds between blocks of the simulated chain (0: only when asked, for tests). */
   DEPOSIT_BLOCK_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  /** An Esplora HTTP API (`https://blockstream.info/api`): Bitcoin deposits are watched there. */
+  DEPOSIT_ESPLORA_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
 });
 
 export interface Config {
@@ -159,6 +165,8 @@ export interface DepositConfig {
   /** Confirmations per coin, replacing the defaults for the coins named. */
   confirmations: Record<string, number>;
   blockMs: number;
+  /** Bitcoin is watched through this Esplora API instead of the simulated chain. */
+  esploraUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -234,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
           }),
       ),
       blockMs: e.DEPOSIT_BLOCK_MS,
+      esploraUrl: e.DEPOSIT_ESPLORA_URL,
     },
     version,
   };

@@ -26,6 +26,8 @@ export interface DepositCallDeps {
   rules: CreditRules;
   chain: SimulatedChain;
   demoMode: boolean;
+  /** The networks the simulated chain carries (a simulated deposit goes only there). */
+  simulated: readonly string[];
   /** One pass of the credits (what the watcher has seen becomes records). */
   watchNow(): Promise<void>;
 }
@@ -111,6 +113,9 @@ export function registerDepositCalls(app: FastifyInstance, head: string, deps: D
     if (!deps.demoMode) throw new AppError('forbidden', 'demoOnly');
     const { userId } = principalOf(request);
     const network = resolve(body.coin, body.network);
+    if (!deps.simulated.includes(network.code)) {
+      throw new AppError('validation', 'depositNetworkUnavailable', {}, 'network');
+    }
     const decimals = catalogue.coin(body.coin)!.decimals;
     let units: bigint;
     try {

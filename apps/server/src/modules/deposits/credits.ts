@@ -50,7 +50,9 @@ export function createDepositCredits(deps: {
     let cursor = saved?.cursor ?? null;
     for (;;) {
       const page = await watcher.scan(network, cursor, SCAN_BATCH);
-      if (page.outputs.length === 0) return;
+      // Nothing new and no step forward: caught up. (A watcher may step past blocks that
+      // pay nobody here; that step is saved like any other.)
+      if (page.outputs.length === 0 && page.cursor === cursor) return;
       const owners = await addresses.owners(
         network,
         page.outputs.map((o) => o.address),
@@ -173,10 +175,16 @@ export function createDepositCredits(deps: {
   /** One pass over every network; passes never overlap. */
   function pass(): Promise<void> {
     const next = running.then(async () => {
+      // One network's failure (its watcher's API down) leaves the others going; the next
+      // pass tries it again from where its records and cursor stand.
       for (const network of deps.networks) {
-        await discover(network);
-        await confirm(network);
-        await credit(network);
+        try {
+          await discover(network);
+          await confirm(network);
+          await credit(network);
+        } catch (error) {
+          deps.log(`deposits: the pass over ${network} failed`, { error: String(error) });
+        }
       }
     });
     running = next.catch(() => undefined);

@@ -18,4 +18,8 @@ declare module '../../kernel/module.ts' {
   interface ModuleServices {
     deposits: DepositsService;
   }
+  interface PlatformOptions {
+    /** How the Esplora watcher reaches its API (tests answer from fixtures). */
+    deposits?: { fetch?: typeof fetch };
+  }
 }

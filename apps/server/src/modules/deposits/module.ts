@@ -7,8 +7,10 @@ import * as m0030 from './migrations/0030_deposit_addresses.ts';
 import * as m0031 from './migrations/0031_chain_deposits.ts';
 import * as m0032 from './migrations/0032_simulated_chain.ts';
 import { COIN_NETWORKS, NETWORKS } from './networks.ts';
+import { esploraWatcher } from './esplora-watcher.ts';
 import { createSimulatedChain } from './simulated-chain.ts';
 import type { DepositTables } from './tables.ts';
+import type { ChainWatcher } from './watcher.ts';
 
 /**
  * On-chain deposits (issue 17): an address per user, coin and network derived from the
@@ -38,7 +40,17 @@ export const depositsModule = defineModule({
     }
     const addresses = createAddressBook(db, clock, provider);
     const networks = Object.keys(NETWORKS);
-    const chain = createSimulatedChain(db, clock, networks);
+    // Bitcoin through Esplora when one is configured; the simulated chain for the rest.
+    const esplora = config.deposits.esploraUrl
+      ? esploraWatcher(config.deposits.esploraUrl, ctx.options.deposits?.fetch)
+      : null;
+    const simulated = networks.filter((n) => !(esplora && n === 'BTC'));
+    const chain = createSimulatedChain(db, clock, simulated);
+    const watcherOf = (network: string) => (esplora && network === 'BTC' ? esplora : chain.watcher);
+    const watcher: ChainWatcher = {
+      scan: (network, cursor, limit) => watcherOf(network).scan(network, cursor, limit),
+      confirmations: (network, keys) => watcherOf(network).confirmations(network, keys),
+    };
     const rules: CreditRules = {
       accepts: (coin, network) => COIN_NETWORKS[coin]?.networks.includes(network) ?? false,
       confirmations: (coin) =>
@@ -49,7 +61,7 @@ export const depositsModule = defineModule({
       db,
       clock,
       engine: ctx.engine,
-      watcher: chain.watcher,
+      watcher,
       addresses,
       rules,
       networks,
@@ -64,6 +76,7 @@ export const depositsModule = defineModule({
       rules,
       chain,
       demoMode: config.demoMode,
+      simulated,
       watchNow: () => credits.pass(),
     });
 

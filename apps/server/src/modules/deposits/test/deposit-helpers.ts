@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildPlatform, type Platform } from '../../../app.ts';
 import type { Database } from '../../../kernel/db/database.ts';
+import type { PlatformOptions } from '../../../kernel/module.ts';
 import {
   auth,
   call,
@@ -28,6 +29,7 @@ export interface Started {
 export async function startDeposits(
   kind: { create(): Promise<TestDatabase> },
   env: Record<string, string> = {},
+  options: Pick<PlatformOptions, 'deposits'> = {},
 ): Promise<Started> {
   const created = await kind.create();
   const dataDir = tempDir();
@@ -41,7 +43,7 @@ export async function startDeposits(
   });
   async function boot(): Promise<Started> {
     const database: Database = created.open();
-    const platform = await buildPlatform(config, { logger: false, clock, database });
+    const platform = await buildPlatform(config, { logger: false, clock, database, ...options });
     await platform.app.ready();
     rememberPlatform(platform);
     const close = async () => {
