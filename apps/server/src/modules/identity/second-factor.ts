@@ -85,8 +85,8 @@ export function createSecondFactor({ db, clock, brand, codes, delivery }: Accoun
     /**
      * Action 1 binds the pending secret, and only while none is bound: a stolen session
      * must not swap the owner's authenticator for its own. Action 2 unbinds, proven by a
-     * code from the bound app. Action 3 is for a lost device: an email code resets it and
-     * withdrawals pause for 24 hours.
+     * code from the bound app. Action 3 is for a lost device: an email code resets it.
+     * Unbinding and resetting both pause withdrawals for 24 hours.
      */
     async bindOrResetTotp(
       principal: SessionPrincipal,
@@ -110,7 +110,11 @@ export function createSecondFactor({ db, clock, brand, codes, delivery }: Accoun
         if (!(await accept(user, user.totp_secret, code))) {
           throw new AppError('validation', 'totpInvalid', {}, 'code');
         }
-        await replaceSecret(user, { totp_secret: null });
+        // Without the second factor, withdrawals wait a day, as after a password change.
+        await replaceSecret(user, {
+          totp_secret: null,
+          withdraw_blocked_until: iso(addSeconds(clock.now(), WITHDRAW_BLOCK_SECONDS)),
+        });
         await notify(user, 'totpRemovedNotice', lang);
         return { bound: false };
       }

@@ -4,6 +4,7 @@ import type { Platform } from '../../../app.ts';
 import {
   auth,
   call,
+  latestCode,
   registerByEmail,
   seal,
   startAccounts,
@@ -301,6 +302,59 @@ describe('submitting a withdrawal', () => {
       'Withdrawals from this account are frozen; please contact support',
     );
     expect(balance(u).available).toBe('500');
+  });
+
+  it('a fund password change and removing the authenticator each lock withdrawals a day', async () => {
+    await start();
+    const u = await user({ USDT: '500' });
+    clock.advance(61);
+    await call(platform.app, 'POST', '/api/user/sendEmailCode', {
+      email: u.email,
+      purpose: 'fundPassword',
+    });
+    const code = await latestCode(platform.app, u.email);
+    const change = await seal(platform.app, {
+      password: 'Fund-pass-2',
+      confirmPassword: 'Fund-pass-2',
+      code,
+    });
+    expect(
+      (await call(platform.app, 'POST', '/api/core/coin/member/tradePwd', change, u.headers))
+        .status,
+    ).toBe(200);
+    const locked = await submit(u, { amount: '50', fundPassword: 'Fund-pass-2' });
+    expect(locked.status).toBe(403);
+    expect(locked.body.msg).toMatch(/locked for 24 hours/);
+    clock.advance(24 * 3600 + 1);
+    expect((await submit(u, { amount: '50', fundPassword: 'Fund-pass-2' })).status).toBe(200);
+
+    const pending = await call(
+      platform.app,
+      'GET',
+      '/api/core/coin/member/getGoogleVerification/bind',
+      undefined,
+      u.headers,
+    );
+    const secret = pending.body.data.secret as string;
+    await call(
+      platform.app,
+      'GET',
+      `/api/core/coin/member/googleVerificationBindingOrReset/${await totpCode(secret, clock)}/1`,
+      undefined,
+      u.headers,
+    );
+    clock.advance(30);
+    const removed = await call(
+      platform.app,
+      'GET',
+      `/api/core/coin/member/googleVerificationBindingOrReset/${await totpCode(secret, clock)}/2`,
+      undefined,
+      u.headers,
+    );
+    expect(removed.body.data).toEqual({ bound: false });
+    const again = await submit(u, { amount: '50', fundPassword: 'Fund-pass-2' });
+    expect(again.status).toBe(403);
+    expect(balance(u).available).toBe('445');
   });
 
   it('asks for the authenticator code when bound, and refuses a wrong or replayed one', async () => {
