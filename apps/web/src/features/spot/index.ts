@@ -2,3 +2,5 @@
 export { spotRoutes } from './routes.ts';
 export { UserFeed } from './data/useUserFeed.ts';
 export { HomeAccount } from './widgets/HomeAccount.tsx';
+// Queries under this root reload on the user's own events (orders, fills, balances).
+export { SPOT_QUERY_ROOT } from './data/user-feed.ts';

@@ -1,29 +1,40 @@
-import { Tabs } from 'antd';
+import { Select, Tabs } from 'antd';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../../../shared/ui/useIsPhone.ts';
 import type { TabEntry } from '../tabs.ts';
 import styles from './frame.module.css';
 
-/** One lazy component per registry entry, made once, so switching tabs keeps its module. */
-const lazyTabs = new WeakMap<TabEntry, LazyExoticComponent<ComponentType>>();
-function lazyTab(entry: TabEntry) {
-  let component = lazyTabs.get(entry);
-  if (!component) {
-    component = lazy(async () => ({ default: await entry.load() }));
-    lazyTabs.set(entry, component);
-  }
-  return component;
+/** A registry entry with its content as a lazy component, made once per page module. */
+export type LoadedTab<K extends string> = TabEntry<K> & {
+  Content: LazyExoticComponent<ComponentType>;
+};
+
+/**
+ * The page modules call this at their top level, so each tab's component exists once
+ * and keeps its state and module across renders.
+ */
+export function withContent<K extends string>(tabs: readonly TabEntry<K>[]): LoadedTab<K>[] {
+  return tabs.map((entry) => ({
+    ...entry,
+    Content: lazy(async () => ({ default: await entry.load() })),
+  }));
 }
 
-function TabLabel({ entry }: { entry: TabEntry }) {
-  const { t } = useTranslation(entry.namespace);
-  return <>{t(entry.label)}</>;
+function TabContent({ entry }: { entry: LoadedTab<string> }) {
+  const { Content } = entry;
+  return (
+    <Suspense fallback={<div className={styles.pending} aria-busy="true" />}>
+      <Content />
+    </Suspense>
+  );
 }
 
 /**
  * A page of registry tabs: each tab's module is fetched when it is first shown, its place
  * held at about a form's height meanwhile so the page does not jump. Tabs are destroyed
- * when hidden, so a tab opened again reads fresh data.
+ * when hidden, so a tab opened again reads fresh data. On a phone, where nine tabs do not
+ * fit a row, a select names the open tab instead of a tab bar that scrolls out of sight.
  */
 export function TabbedPage<K extends string>({
   title,
@@ -32,30 +43,42 @@ export function TabbedPage<K extends string>({
   onChange,
 }: {
   title: string;
-  tabs: readonly TabEntry<K>[];
+  tabs: readonly LoadedTab<K>[];
   active: K;
   onChange: (key: K) => void;
 }) {
+  const { t } = useTranslation();
+  const phone = useIsPhone();
+  const label = (entry: TabEntry) => t(entry.label, { ns: entry.namespace });
+  const current = tabs.find((entry) => entry.key === active) ?? tabs[0]!;
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{title}</h1>
-      <Tabs
-        activeKey={active}
-        onChange={(key) => onChange(key as K)}
-        destroyOnHidden
-        items={tabs.map((entry) => {
-          const Content = lazyTab(entry);
-          return {
+      {phone ? (
+        <>
+          <Select<K>
+            className={styles.phoneTabs}
+            aria-label={title}
+            value={current.key}
+            onChange={onChange}
+            options={tabs.map((entry) => ({ value: entry.key, label: label(entry) }))}
+          />
+          <div className={styles.phoneContent}>
+            <TabContent key={current.key} entry={current} />
+          </div>
+        </>
+      ) : (
+        <Tabs
+          activeKey={current.key}
+          onChange={(key) => onChange(key as K)}
+          destroyOnHidden
+          items={tabs.map((entry) => ({
             key: entry.key,
-            label: <TabLabel entry={entry} />,
-            children: (
-              <Suspense fallback={<div className={styles.pending} aria-busy="true" />}>
-                <Content />
-              </Suspense>
-            ),
-          };
-        })}
-      />
+            label: label(entry),
+            children: <TabContent entry={entry} />,
+          }))}
+        />
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyForSubmission, randomKey } from './idempotency.ts';
+import { keyForSubmission, randomKey } from '../../../../shared/api/idempotency.ts';
 import { resolveTradeSymbol } from './trade-symbol.ts';
 
 describe('trade page symbol', () => {

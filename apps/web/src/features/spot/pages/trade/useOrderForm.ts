@@ -16,7 +16,7 @@ import {
 import { orderNotices, outcomeOf } from '../../data/order-notices.ts';
 import { atDecimals } from '../../../markets/index.ts';
 import { usePlatform } from '../../../../shared/platform/context.tsx';
-import { keyForSubmission, randomKey, type Attempt } from './idempotency.ts';
+import { keyForSubmission, randomKey, type Attempt } from '../../../../shared/api/idempotency.ts';
 
 /** A price picked in the book or the trades; `seq` tells two picks of one price apart. */
 export interface PickedPrice {

@@ -1,4 +1,4 @@
-/** The submission an `Idempotency-Key` was made for. */
+/** The submission an `Idempotency-Key` was made for (orders, transfers). */
 export interface Attempt {
   body: string;
   key: string;
