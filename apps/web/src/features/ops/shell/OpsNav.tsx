@@ -1,6 +1,7 @@
 import {
   AuditOutlined,
   DashboardOutlined,
+  ExportOutlined,
   FileSearchOutlined,
   ShopOutlined,
   SolutionOutlined,
@@ -19,6 +20,7 @@ const ICONS: Record<OpsIcon, ReactNode> = {
   users: <TeamOutlined />,
   review: <FileSearchOutlined />,
   adjustments: <TransactionOutlined />,
+  withdrawals: <ExportOutlined />,
   catalogue: <ShopOutlined />,
   audit: <AuditOutlined />,
   operators: <SolutionOutlined />,

@@ -12,6 +12,7 @@ describe('console navigation', () => {
       '/ops',
       '/ops/users',
       '/ops/reviews/identity',
+      '/ops/withdrawals',
       '/ops/catalogue',
     ]);
     expect(paths(DEFAULT_ROLE_PERMISSIONS.compliance)).toEqual([
@@ -25,6 +26,7 @@ describe('console navigation', () => {
       '/ops',
       '/ops/users',
       '/ops/adjustments',
+      '/ops/withdrawals',
       '/ops/catalogue',
     ]);
     expect(paths(OPERATOR_PERMISSIONS)).toEqual([
@@ -32,6 +34,7 @@ describe('console navigation', () => {
       '/ops/users',
       '/ops/reviews/identity',
       '/ops/adjustments',
+      '/ops/withdrawals',
       '/ops/catalogue',
       '/ops/audit',
       '/ops/operators',

@@ -8,13 +8,21 @@ import {
   opsUserSearch,
 } from '@meridian/contract/calls/operators';
 import { opsCatalogue } from '@meridian/contract/calls/catalogue';
+import { opsWithdrawals } from '@meridian/contract/calls/withdrawals';
 import { REVIEW_KINDS, type ReviewKind } from '@meridian/contract/calls/reviews';
 import type { OperatorPermission } from '@meridian/contract/operators';
 import { REVIEW_QUEUE_PERMISSIONS } from '../reviews/permissions.ts';
 
 /** The icon a navigation entry shows; the view maps each name to its antd icon. */
 export type OpsIcon =
-  'dashboard' | 'users' | 'review' | 'adjustments' | 'catalogue' | 'audit' | 'operators';
+  | 'dashboard'
+  | 'users'
+  | 'review'
+  | 'adjustments'
+  | 'withdrawals'
+  | 'catalogue'
+  | 'audit'
+  | 'operators';
 
 export interface OpsNavEntry {
   /** i18n key in the `ops` namespace. */
@@ -72,6 +80,12 @@ export const OPS_PAGES: readonly OpsPage[] = [
     permission: opsAdjustments.permission,
     nav: { label: 'nav.adjustments', icon: 'adjustments' },
     Component: lazy(() => import('../adjustments/AdjustmentsPage.tsx')),
+  },
+  {
+    path: 'withdrawals',
+    permission: opsWithdrawals.permission,
+    nav: { label: 'nav.withdrawals', icon: 'withdrawals' },
+    Component: lazy(() => import('../withdrawals/WithdrawalsPage.tsx')),
   },
   {
     path: 'catalogue',

@@ -1,0 +1,253 @@
+import { Button, Form, Input, Modal, Segmented, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  opsApproveWithdrawal,
+  withdrawalStateSchema,
+  type OpsWithdrawal,
+  type WithdrawalState,
+} from '@meridian/contract/calls/withdrawals';
+import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
+import { notifier } from '../../../shared/feedback/notifier.ts';
+import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
+import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
+import { useCan } from '../session/session-store.ts';
+import { PageTitle } from '../ui/PageTitle.tsx';
+import { ReasonDialog } from '../ui/ReasonDialog.tsx';
+import { useUrlState } from '../ui/useUrlState.ts';
+import { useOpsWithdrawals, useWithdrawalDecisions, WITHDRAWALS_PAGE_SIZE } from './queries.ts';
+import ui from '../ui/ui.module.css';
+
+const STATE_COLOURS: Record<WithdrawalState, string> = {
+  review: 'processing',
+  approved: 'warning',
+  completed: 'success',
+  cancelled: 'default',
+  rejected: 'error',
+};
+
+const TXID = /^(0x)?[0-9a-fA-F]{64}$/;
+
+/** Records the chain's transaction id of a withdrawal signed and sent outside the server. */
+function SentDialog({ row, onClose }: { row: OpsWithdrawal; onClose: () => void }) {
+  const { t } = useTranslation('ops');
+  const { sent } = useWithdrawalDecisions();
+  const [form] = Form.useForm<{ txid: string }>();
+  async function submit() {
+    const { txid } = await form.validateFields();
+    try {
+      await sent.mutateAsync({ id: row.id, txid: txid.trim() });
+      notifier.notify('success', t('withdrawals.sentDone'));
+      onClose();
+    } catch {
+      // Shown by the client in the server's words; the dialog stays for another try.
+    }
+  }
+  return (
+    <Modal
+      open
+      title={t('withdrawals.sentTitle')}
+      okText={t('withdrawals.markSent')}
+      cancelText={t('common.cancel')}
+      confirmLoading={sent.isPending}
+      onOk={() => void submit()}
+      onCancel={onClose}
+    >
+      <p>
+        {t('withdrawals.sentText', {
+          amount: row.amount,
+          coin: row.coin,
+          network: row.network,
+        })}
+      </p>
+      <p className={ui.mono}>{row.address}</p>
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="txid"
+          label={t('withdrawals.txid')}
+          rules={[{ required: true, pattern: TXID, message: t('withdrawals.txidRule') }]}
+        >
+          <Input spellCheck={false} autoComplete="off" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function Decide({ row }: { row: OpsWithdrawal }) {
+  const { t } = useTranslation('ops');
+  const { approve, reject } = useWithdrawalDecisions();
+  const [modal, modalHolder] = Modal.useModal();
+  const [rejecting, setRejecting] = useState(false);
+  const [sending, setSending] = useState(false);
+  return (
+    <span className={ui.nowrap}>
+      {modalHolder}
+      {row.state === 'review' && (
+        <Button
+          size="small"
+          type="primary"
+          onClick={() =>
+            void modal.confirm({
+              title: t('withdrawals.approveTitle'),
+              content: t('withdrawals.approveText', {
+                amount: row.amount,
+                coin: row.coin,
+                user: row.userId,
+              }),
+              okText: t('withdrawals.approve'),
+              cancelText: t('common.cancel'),
+              onOk: async () => {
+                await approve.mutateAsync(row.id);
+                notifier.notify('success', t('withdrawals.approved'));
+              },
+            })
+          }
+        >
+          {t('withdrawals.approve')}
+        </Button>
+      )}
+      {row.state === 'approved' && (
+        <Button size="small" type="primary" onClick={() => setSending(true)}>
+          {t('withdrawals.markSent')}
+        </Button>
+      )}{' '}
+      <Button size="small" danger onClick={() => setRejecting(true)}>
+        {t('withdrawals.reject')}
+      </Button>
+      {sending && <SentDialog row={row} onClose={() => setSending(false)} />}
+      <ReasonDialog
+        open={rejecting}
+        title={t('withdrawals.rejectTitle')}
+        okText={t('withdrawals.reject')}
+        danger
+        onClose={() => setRejecting(false)}
+        onConfirm={async (reason) => {
+          await reject.mutateAsync({ id: row.id, reason });
+          notifier.notify('success', t('withdrawals.rejected'));
+        }}
+      >
+        {t('withdrawals.rejectText')}
+      </ReasonDialog>
+    </span>
+  );
+}
+
+/** /ops/withdrawals: what waits for review or sending, and every decided withdrawal. */
+export default function WithdrawalsPage() {
+  const { t } = useTranslation('ops');
+  const formatTime = useFormatTime();
+  const canDecide = useCan(opsApproveWithdrawal.permission);
+  const { values, page, setFilters, setPage } = useUrlState(['state', 'user'] as const);
+  const parsedState = withdrawalStateSchema.safeParse(values.state);
+  const state = parsedState.success ? parsedState.data : undefined;
+  const list = useOpsWithdrawals({
+    ...(state ? { state } : {}),
+    ...(values.user ? { userId: values.user } : {}),
+    page,
+  });
+  const columns: ColumnsType<OpsWithdrawal> = [
+    {
+      title: t('withdrawals.time'),
+      dataIndex: 'createTime',
+      render: (v: string) => <span className={ui.nowrap}>{formatTime(v)}</span>,
+    },
+    {
+      title: t('withdrawals.userId'),
+      dataIndex: 'userId',
+      render: (v: string) => <Link to={`/ops/users/${v}`}>{v}</Link>,
+    },
+    {
+      title: t('withdrawals.amount'),
+      key: 'amount',
+      align: 'right',
+      render: (_, r) => (
+        <span className={ui.mono}>
+          {r.amount} {r.coin}
+        </span>
+      ),
+    },
+    { title: t('withdrawals.fee'), dataIndex: 'fee', align: 'right', responsive: ['md'] },
+    { title: t('withdrawals.network'), dataIndex: 'network', responsive: ['md'] },
+    {
+      title: t('withdrawals.address'),
+      dataIndex: 'address',
+      responsive: ['lg'],
+      render: (v: string) => (
+        <span className={ui.mono}>
+          {`${v.slice(0, 10)}…${v.slice(-6)}`}
+          <CopyButton value={v} />
+        </span>
+      ),
+    },
+    {
+      title: t('withdrawals.state'),
+      key: 'state',
+      render: (_, r) => (
+        <>
+          <Tag color={STATE_COLOURS[r.state]}>{t(`withdrawals.states.${r.state}`)}</Tag>
+          {r.reason && <div className={ui.muted}>{r.reason}</div>}
+          {r.txid && <div className={ui.mono}>{`${r.txid.slice(0, 10)}…`}</div>}
+        </>
+      ),
+    },
+    ...(canDecide
+      ? [
+          {
+            key: 'actions',
+            align: 'right' as const,
+            render: (_: unknown, row: OpsWithdrawal) =>
+              row.state === 'review' || row.state === 'approved' ? <Decide row={row} /> : null,
+          },
+        ]
+      : []),
+  ];
+  const states = ['review', 'approved', 'completed', 'rejected', 'cancelled', 'all'] as const;
+  return (
+    <>
+      <PageTitle title={t('withdrawals.title')} />
+      <div className={ui.filters}>
+        <Segmented
+          value={state ?? 'all'}
+          onChange={(v) => setFilters({ state: v === 'all' ? '' : String(v) })}
+          options={states.map((s) => ({ value: s, label: t(`withdrawals.states.${s}`) }))}
+        />
+        <Input.Search
+          defaultValue={values.user}
+          placeholder={t('withdrawals.filterUser')}
+          aria-label={t('withdrawals.filterUser')}
+          allowClear
+          style={{ maxWidth: 220 }}
+          onSearch={(v) => setFilters({ user: v.trim() })}
+        />
+      </div>
+      {list.isError && !list.data ? (
+        <LoadFailed
+          title={list.error.message || t('withdrawals.failed')}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : (
+        <Table<OpsWithdrawal>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={list.data?.records ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <EmptyState kind={state || values.user ? 'filtered' : 'none'} /> }}
+          pagination={{
+            current: page,
+            pageSize: WITHDRAWALS_PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            showSizeChanger: false,
+            onChange: setPage,
+          }}
+        />
+      )}
+    </>
+  );
+}
