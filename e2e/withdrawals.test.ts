@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { usePlatformAndBrowser } from './platform.ts';
@@ -67,5 +68,52 @@ describe('withdrawals, on a phone in the night theme', () => {
     await page.goto(`${origin}/assets/index?key=withdraw`);
     await page.getByText('Left today').waitFor();
     expect(problems).toEqual([]);
+  });
+
+  it('a finance operator approves a withdrawal under review and records it as sent', async () => {
+    const origin = ctx.platform.url;
+    const session = await apiLogIn(origin, 'demo2@meridian.local');
+    const query = new URLSearchParams({
+      coin: 'USDT',
+      network: 'ERC20',
+      address: '0x52908400098527886e0f7030069857d2e4169ee7',
+      amount: '1500',
+      fundPassword: 'Demo1234',
+    });
+    const submitted = (await (
+      await fetch(`${origin}/api/withdraw/submit?${query}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.token}` },
+      })
+    ).json()) as { code: number; data: { state: string } };
+    expect(submitted).toMatchObject({ code: 200, data: { state: 'review' } });
+
+    const ops = await ctx.browser.newPage();
+    const problems = watchProblems(ops);
+    await ops.goto(`${origin}/ops`);
+    await ops.getByLabel('Email').fill('finance@ops.meridian.local');
+    await ops.getByLabel('Password').fill('DemoOperator-2026');
+    const loginAnswer = ops.waitForResponse((r) => r.url().endsWith('/api/ops/auth/login'));
+    await ops.getByRole('button', { name: 'Sign in' }).click();
+    const setup = (await (await loginAnswer).json()) as { data: { totpSecret: string } };
+    await ops.getByLabel('New password', { exact: true }).fill('Finance-pass-2026');
+    await ops.getByLabel('Repeat the new password').fill('Finance-pass-2026');
+    await ops
+      .getByLabel('Code from the authenticator')
+      .fill(await generate({ secret: setup.data.totpSecret }));
+    await ops.getByRole('button', { name: 'Activate and sign in' }).click();
+    await ops.getByRole('link', { name: 'Withdrawals' }).click();
+    await ops.getByText('1500 USDT').waitFor();
+    await ops.getByRole('button', { name: 'Approve', exact: true }).click();
+    await ops.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await ops.getByText('Withdrawal approved').first().waitFor();
+    await ops.getByRole('button', { name: 'Mark sent' }).click();
+    await ops.getByLabel('Transaction id').fill('ab'.repeat(32));
+    await ops.getByRole('dialog').getByRole('button', { name: 'Mark sent' }).click();
+    await ops.getByText('Withdrawal recorded as sent').first().waitFor();
+    await ops.getByText('Completed', { exact: true }).first().waitFor();
+    await ops.screenshot({ path: '/tmp/ops-withdrawals.png', fullPage: true });
+    expect(problems).toEqual([]);
+    await ops.close();
   });
 });
