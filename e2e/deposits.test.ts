@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { usePlatformAndBrowser } from './platform.ts';
+import { pickOption } from './select.ts';
 import { apiLogIn, signedInPage } from './session.ts';
 
 // Blocks every 400 ms, so a simulated deposit's two BTC confirmations arrive in about a second.
@@ -32,10 +33,12 @@ describe('deposits, on a phone in the night theme', () => {
     await address.waitFor();
     // The first coin's address (an EVM one), then Bitcoin chosen from the coin list.
     expect(await address.textContent()).toMatch(/0x[0-9a-fA-F]{40}/);
-    await page.getByRole('combobox').first().click();
-    await page.keyboard.type('BTC');
-    await page.keyboard.press('Enter');
-    await page.getByTestId('deposit-address').filter({ hasText: /bc1q/ }).waitFor();
+    await pickOption(
+      page,
+      page.getByRole('combobox', { name: 'Coin' }),
+      'BTC · Bitcoin',
+      async () => /bc1q/.test((await address.textContent()) ?? ''),
+    );
     await page.locator('.ant-select-dropdown').waitFor({ state: 'hidden' });
     expect(await address.textContent()).toMatch(/bc1q[02-9ac-hj-np-z]{38}/);
     await page.getByText('Confirmations needed').waitFor();
@@ -63,8 +66,6 @@ describe('deposits, on a phone in the night theme', () => {
       .waitFor();
     await page.getByText('Credited', { exact: true }).waitFor({ timeout: 20_000 });
     await page.getByText('0.25 BTC').waitFor();
-
-    await page.screenshot({ path: '/tmp/deposit-phone-night.png', fullPage: true });
 
     await page.goto(`${origin}/account/wallet/history-deposit`);
     await page.getByText('Credited', { exact: true }).waitFor();
