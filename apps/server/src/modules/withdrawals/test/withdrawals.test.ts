@@ -474,6 +474,20 @@ describe('ending a withdrawal', () => {
     const b = await submit(u, { amount: '100' }, key);
     expect(b.body.data).toEqual(a.body.data);
     expect(balance(u).available).toBe('895');
+    // The sealed call shares the name: the same key answers the first withdrawal again.
+    const sealed = await seal(platform.app, {
+      coin: 'USDT',
+      network: 'ERC20',
+      address: EVM_ADDRESS,
+      amount: '300',
+      fundPassword: FUND,
+    });
+    const c = await call(platform.app, 'POST', '/api/core/coin/assets/withdrawal', sealed, {
+      ...u.headers,
+      ...key,
+    });
+    expect(c.body.data).toEqual(a.body.data);
+    expect(balance(u).available).toBe('895');
   });
 });
 
