@@ -117,30 +117,33 @@ export function BillsTab() {
 
   const filtersBar = (
     <div className={styles.filters}>
-      <Select
-        allowClear
+      <Select<string>
         showSearch
-        placeholder={t('filter.coin')}
         aria-label={t('filter.coin')}
-        value={filters.coin}
-        options={coins.map((c) => ({ value: c, label: c }))}
-        onChange={(coin?: string) => filter({ ...filters, coin })}
+        value={filters.coin ?? ''}
+        options={[
+          { value: '', label: t('filter.coin') },
+          ...coins.map((c) => ({ value: c, label: c })),
+        ]}
+        onChange={(coin) => filter({ ...filters, coin: coin || undefined })}
       />
-      <Select
-        allowClear
-        placeholder={t('filter.reason')}
+      <Select<BillReason | ''>
         aria-label={t('filter.reason')}
-        value={filters.reason}
-        options={REASONS.map((r) => ({ value: r, label: reasonName(r) }))}
-        onChange={(reason?: BillReason) => filter({ ...filters, reason })}
+        value={filters.reason ?? ''}
+        options={[
+          { value: '', label: t('filter.reason') },
+          ...REASONS.map((r) => ({ value: r, label: reasonName(r) })),
+        ]}
+        onChange={(reason) => filter({ ...filters, reason: reason || undefined })}
       />
-      <Select
-        allowClear
-        placeholder={t('filter.wallet')}
+      <Select<WalletType | ''>
         aria-label={t('filter.wallet')}
-        value={filters.wallet}
-        options={WALLET_TYPES.map((w) => ({ value: w, label: walletName(w) }))}
-        onChange={(wallet?: WalletType) => filter({ ...filters, wallet })}
+        value={filters.wallet ?? ''}
+        options={[
+          { value: '', label: t('filter.wallet') },
+          ...WALLET_TYPES.map((w) => ({ value: w, label: walletName(w) })),
+        ]}
+        onChange={(wallet) => filter({ ...filters, wallet: wallet || undefined })}
       />
       <DatePicker.RangePicker
         aria-label={t('filter.days')}
