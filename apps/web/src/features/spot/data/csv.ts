@@ -1,16 +1,7 @@
 import type { SpotOrder } from '@meridian/contract/calls/spot';
 
-/** A field needs quotes when it holds the separator, a quote or a line break (RFC 4180). */
-const NEEDS_QUOTES = /[",\r\n]/;
-
-export function csvField(value: string): string {
-  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-/** Rows of text as CSV with CRLF line ends, as spreadsheets expect. */
-export function toCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
+// The CSV writer every export shares (RFC 4180, CRLF, the UTF-8 byte order mark).
+export { CSV_BOM, csvField, toCsv } from '../../../shared/csv.ts';
 
 export interface OrderCsvLabels {
   header: readonly string[];
@@ -47,6 +38,3 @@ export function orderCsvRows(orders: readonly SpotOrder[], labels: OrderCsvLabel
     ]),
   ];
 }
-
-/** Byte order mark: tells spreadsheet programs the file is UTF-8 (CJK labels). */
-export const CSV_BOM = '\uFEFF';
