@@ -45,7 +45,11 @@ export function createTransfers(deps: { db: WalletDb; engine: EngineHost }) {
       return { type, available: b.available, held: b.held };
     });
 
-  /** The transfer a reference made, from its projected posting; undefined if none. */
+  /**
+   * The transfer a reference made, from its projected posting; undefined if none. Its
+   * balances are what the wallets hold now: a repeat answered long after the first is
+   * told today's figures, never stale ones.
+   */
   async function made(user: string, ref: string): Promise<TransferResult | undefined> {
     await engine.projected();
     const posting = await db
