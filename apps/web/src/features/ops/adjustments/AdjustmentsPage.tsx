@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Input, Modal, Segmented, Table, Tag, Tooltip } from 'antd';
+import { Button, Input, Modal, Segmented, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,6 @@ import {
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
-import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { useCan, useOpsSession } from '../session/session-store.ts';
 import { PageTitle } from '../ui/PageTitle.tsx';
@@ -30,6 +29,7 @@ import {
 } from './queries.ts';
 import styles from './adjustments.module.css';
 import ui from '../ui/ui.module.css';
+import { PagedTable } from '../ui/PagedTable.tsx';
 
 const STATE_COLOURS: Record<AdjustmentState, string> = {
   pending: 'processing',
@@ -227,30 +227,15 @@ export default function AdjustmentsPage() {
           onSearch={(v) => setFilters({ user: v.trim() })}
         />
       </div>
-      {list.isError && !list.data ? (
-        <LoadFailed
-          title={list.error.message || t('adjustments.failed')}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : (
-        <Table<AdjustmentView>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={list.data?.records ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <EmptyState kind={state || values.user ? 'filtered' : 'none'} /> }}
-          pagination={{
-            current: page,
-            pageSize: ADJUSTMENTS_PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: setPage,
-          }}
-        />
-      )}
+      <PagedTable<AdjustmentView>
+        query={list}
+        columns={columns}
+        failedTitle={t('adjustments.failed')}
+        page={page}
+        pageSize={ADJUSTMENTS_PAGE_SIZE}
+        onPage={setPage}
+        empty={<EmptyState kind={state || values.user ? 'filtered' : 'none'} />}
+      />
     </>
   );
 }

@@ -1,17 +1,17 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, Table, Tag } from 'antd';
+import { Button, DatePicker, Input, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
-import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import { PageTitle } from '../ui/PageTitle.tsx';
 import type { AuditRow } from './csv.ts';
 import { AUDIT_PAGE_SIZE, useAudit, type AuditFilterKey } from './useAudit.ts';
 import styles from './audit.module.css';
 import ui from '../ui/ui.module.css';
+import { PagedTable } from '../ui/PagedTable.tsx';
 
 /** A before or after value: its JSON laid out for reading, or the text as it came. */
 function Json({ value }: { value: string | null }) {
@@ -126,48 +126,33 @@ export default function AuditPage() {
           }
         />
       </div>
-      {rows.isError && !rows.data ? (
-        <LoadFailed
-          title={rows.error.message || t('audit.failed')}
-          onRetry={() => void rows.refetch()}
-          retrying={rows.isFetching}
-        />
-      ) : (
-        <Table<AuditRow>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={rows.data?.records ?? []}
-          loading={rows.isFetching}
-          scroll={{ x: 'max-content' }}
-          expandable={{
-            expandedRowRender: (row) => (
-              <div className={styles.change}>
-                <div>
-                  <div className={styles.changeLabel}>{t('audit.column.before')}</div>
-                  <Json value={row.before} />
-                </div>
-                <div>
-                  <div className={styles.changeLabel}>{t('audit.column.after')}</div>
-                  <Json value={row.after} />
-                </div>
-                <div className={styles.agent}>
-                  {t('audit.column.userAgent')}: {row.userAgent || '--'} · {t('audit.column.ip')}:{' '}
-                  {row.ip}
-                </div>
+      <PagedTable<AuditRow>
+        query={rows}
+        columns={columns}
+        failedTitle={t('audit.failed')}
+        page={page}
+        pageSize={AUDIT_PAGE_SIZE}
+        onPage={setPage}
+        empty={<EmptyState kind={filtered ? 'filtered' : 'none'} />}
+        expandable={{
+          expandedRowRender: (row) => (
+            <div className={styles.change}>
+              <div>
+                <div className={styles.changeLabel}>{t('audit.column.before')}</div>
+                <Json value={row.before} />
               </div>
-            ),
-          }}
-          locale={{ emptyText: <EmptyState kind={filtered ? 'filtered' : 'none'} /> }}
-          pagination={{
-            current: page,
-            pageSize: AUDIT_PAGE_SIZE,
-            total: rows.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: setPage,
-          }}
-        />
-      )}
+              <div>
+                <div className={styles.changeLabel}>{t('audit.column.after')}</div>
+                <Json value={row.after} />
+              </div>
+              <div className={styles.agent}>
+                {t('audit.column.userAgent')}: {row.userAgent || '--'} · {t('audit.column.ip')}:{' '}
+                {row.ip}
+              </div>
+            </div>
+          ),
+        }}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Segmented, Table } from 'antd';
+import { Button, Segmented } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,7 +6,6 @@ import { reviewStateSchema, type Review, type ReviewState } from '@meridian/cont
 import type { z } from 'zod';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
-import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import { useOpsSession } from '../session/session-store.ts';
 import { PageTitle } from '../ui/PageTitle.tsx';
 import { useUrlState } from '../ui/useUrlState.ts';
@@ -17,6 +16,7 @@ import type { ReviewQueueSpec } from './registry.tsx';
 import { ReviewDrawer } from './ReviewDrawer.tsx';
 import { ReviewStateTag } from './ReviewStateTag.tsx';
 import ui from '../ui/ui.module.css';
+import { PagedTable, type PageQuery } from '../ui/PagedTable.tsx';
 
 /** The state filter: pending by default (the work), or decided ones, or everything. */
 function stateFilter(value: string): ReviewState | undefined | 'all' {
@@ -98,37 +98,20 @@ export function ReviewQueue<R extends z.ZodType, D extends z.ZodType>({
           />
         }
       />
-      {list.isError && !list.data ? (
-        <LoadFailed
-          title={list.error.message || t('reviews.failed')}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : (
-        <Table<Row>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={(list.data?.records ?? []) as Row[]}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{
-            emptyText: (
-              <EmptyState
-                description={state === 'pending' ? t('reviews.emptyPending') : undefined}
-                kind={state === 'pending' ? 'none' : 'filtered'}
-              />
-            ),
-          }}
-          pagination={{
-            current: page,
-            pageSize: QUEUE_PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: setPage,
-          }}
-        />
-      )}
+      <PagedTable<Row>
+        query={list as PageQuery<Row>}
+        columns={columns}
+        failedTitle={t('reviews.failed')}
+        page={page}
+        pageSize={QUEUE_PAGE_SIZE}
+        onPage={setPage}
+        empty={
+          <EmptyState
+            description={state === 'pending' ? t('reviews.emptyPending') : undefined}
+            kind={state === 'pending' ? 'none' : 'filtered'}
+          />
+        }
+      />
       <ReviewDrawer
         spec={spec}
         id={values.item || null}

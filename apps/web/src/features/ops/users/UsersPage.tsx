@@ -1,4 +1,4 @@
-import { Input, Table } from 'antd';
+import { Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,12 +6,12 @@ import type { CallData } from '@meridian/contract/define';
 import type { opsUserSearch } from '@meridian/contract/calls/operators';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
-import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import { FrozenTags } from '../ui/FrozenTags.tsx';
 import { PageTitle } from '../ui/PageTitle.tsx';
 import { useUrlState } from '../ui/useUrlState.ts';
 import { USERS_PAGE_SIZE, useUserSearch } from './queries.ts';
 import ui from '../ui/ui.module.css';
+import { PagedTable } from '../ui/PagedTable.tsx';
 
 type UserRow = CallData<typeof opsUserSearch>['records'][number];
 
@@ -63,30 +63,15 @@ export default function UsersPage() {
           onSearch={(q) => setFilters({ q: q.trim() })}
         />
       </div>
-      {search.isError && !search.data ? (
-        <LoadFailed
-          title={search.error.message || t('users.failed')}
-          onRetry={() => void search.refetch()}
-          retrying={search.isFetching}
-        />
-      ) : (
-        <Table<UserRow>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={search.data?.records ?? []}
-          loading={search.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <EmptyState kind={values.q ? 'filtered' : 'none'} /> }}
-          pagination={{
-            current: page,
-            pageSize: USERS_PAGE_SIZE,
-            total: search.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: setPage,
-          }}
-        />
-      )}
+      <PagedTable<UserRow>
+        query={search}
+        columns={columns}
+        failedTitle={t('users.failed')}
+        page={page}
+        pageSize={USERS_PAGE_SIZE}
+        onPage={setPage}
+        empty={<EmptyState kind={values.q ? 'filtered' : 'none'} />}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Modal, Segmented, Table, Tag } from 'antd';
+import { Button, Form, Input, Modal, Segmented, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +13,13 @@ import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
-import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import { useCan } from '../session/session-store.ts';
 import { PageTitle } from '../ui/PageTitle.tsx';
 import { ReasonDialog } from '../ui/ReasonDialog.tsx';
 import { useUrlState } from '../ui/useUrlState.ts';
 import { useOpsWithdrawals, useWithdrawalDecisions, WITHDRAWALS_PAGE_SIZE } from './queries.ts';
 import ui from '../ui/ui.module.css';
+import { PagedTable } from '../ui/PagedTable.tsx';
 
 const STATE_COLOURS: Record<WithdrawalState, string> = {
   review: 'processing',
@@ -224,30 +224,15 @@ export default function WithdrawalsPage() {
           onSearch={(v) => setFilters({ user: v.trim() })}
         />
       </div>
-      {list.isError && !list.data ? (
-        <LoadFailed
-          title={list.error.message || t('withdrawals.failed')}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : (
-        <Table<OpsWithdrawal>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={list.data?.records ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <EmptyState kind={state || values.user ? 'filtered' : 'none'} /> }}
-          pagination={{
-            current: page,
-            pageSize: WITHDRAWALS_PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: setPage,
-          }}
-        />
-      )}
+      <PagedTable<OpsWithdrawal>
+        query={list}
+        columns={columns}
+        failedTitle={t('withdrawals.failed')}
+        page={page}
+        pageSize={WITHDRAWALS_PAGE_SIZE}
+        onPage={setPage}
+        empty={<EmptyState kind={state || values.user ? 'filtered' : 'none'} />}
+      />
     </>
   );
 }
