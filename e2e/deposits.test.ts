@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { usePlatformAndBrowser } from './platform.ts';
-import { pickOption } from './select.ts';
+import { pickOption, selectClosed } from './select.ts';
 import { apiLogIn, signedInPage } from './session.ts';
 
 // Blocks every 400 ms, so a simulated deposit's two BTC confirmations arrive in about a second.
@@ -39,7 +39,7 @@ describe('deposits, on a phone in the night theme', () => {
       'BTC · Bitcoin',
       async () => /bc1q/.test((await address.textContent()) ?? ''),
     );
-    await page.locator('.ant-select-dropdown').waitFor({ state: 'hidden' });
+    await selectClosed(page);
     expect(await address.textContent()).toMatch(/bc1q[02-9ac-hj-np-z]{38}/);
     await page.getByText('Confirmations needed').waitFor();
     expect(await page.locator('svg title', { hasText: 'QR code' }).count()).toBe(1);

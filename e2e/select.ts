@@ -29,3 +29,14 @@ export async function pickOption(
   }
   throw new Error(`the option ${title} could not be picked`);
 }
+
+/**
+ * Waits until an antd Select's option list has finished closing: its leave animation
+ * over and the list out of the page's accessibility tree (antd marks it `-hidden` then).
+ * Checks that read the page (axe) see a half-closed list otherwise.
+ */
+export async function selectClosed(page: Page): Promise<void> {
+  await page
+    .locator('.ant-select-dropdown.ant-select-dropdown-hidden')
+    .waitFor({ state: 'attached' });
+}

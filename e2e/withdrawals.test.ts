@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { usePlatformAndBrowser } from './platform.ts';
+import { selectClosed } from './select.ts';
 import { apiLogIn, signedInPage } from './session.ts';
 
 const ctx = usePlatformAndBrowser();
@@ -32,7 +33,7 @@ describe('withdrawals, on a phone in the night theme', () => {
     await page.getByRole('combobox', { name: 'Coin' }).click();
     await page.keyboard.type('USDT');
     await page.keyboard.press('Enter');
-    await page.locator('.ant-select-dropdown').waitFor({ state: 'hidden' });
+    await selectClosed(page);
     await page.getByText(/^USDT withdrawal rules \(/).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
