@@ -7,6 +7,7 @@ import {
   TradingEngine,
   type Asset,
   type CommandResult,
+  type DepositSource,
   type EngineCommand,
   type EngineConfig,
   type EngineEvent,
@@ -161,14 +162,20 @@ export class EngineHost {
     return this.submit({ type: 'cancel', user, market, orderId });
   }
 
-  /** Credits a user from the platform float (a confirmed deposit). */
-  deposit(user: string, asset: string, amount: string, ref: string): Promise<Ack> {
+  /** Credits a user (a confirmed deposit) from the account mirroring where it came from. */
+  deposit(
+    user: string,
+    asset: string,
+    amount: string,
+    ref: string,
+    source: DepositSource = 'platform_float',
+  ): Promise<Ack> {
     const known = this.engine.asset(asset);
     if (!known) return refused('unknown_asset', 'asset');
     const read = readAmount(known, amount);
     if (!read.ok) return refused(read.reason, 'amount');
     if (read.units === 0n) return refused('zero', 'amount');
-    return this.submit({ type: 'deposit', user, asset, amount: read.units, ref });
+    return this.submit({ type: 'deposit', user, asset, amount: read.units, ref, source });
   }
 
   /**

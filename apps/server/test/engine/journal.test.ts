@@ -13,6 +13,7 @@ const deposit = (seq: number): EngineCommand => ({
   asset: 'USDT',
   amount: 5n,
   ref: `d${seq}`,
+  source: 'custody',
 });
 
 let dir = '';

@@ -47,6 +47,22 @@ describe('journal codec', () => {
     });
   });
 
+  it('reads a deposit record written before deposits had a source as a float credit', () => {
+    const body = 'D\t3\t1700000000003\talice\tUSDT\t500\tdemo-seed';
+    expect(decodeCommand(`${body}\t${fnv1a(body)}`)).toEqual({
+      type: 'deposit',
+      seq: 3,
+      ts: 1_700_000_000_003,
+      user: 'alice',
+      asset: 'USDT',
+      amount: 500n,
+      ref: 'demo-seed',
+      source: 'platform_float',
+    });
+    const unknown = 'D.2\t3\t1700000000003\talice\tUSDT\t500\tdemo-seed\toperator_capital';
+    expect(decodeCommand(`${unknown}\t${fnv1a(unknown)}`)).toBeUndefined();
+  });
+
   it('refuses a version newer than it knows', () => {
     const line = encodeCommand(commands[1]!).slice(0, -1);
     const body = line.slice(0, line.lastIndexOf('\t'));
@@ -134,7 +150,10 @@ type RecordsBefore = Extract<
   { type: 'place' | 'cancel' | 'deposit' | 'adjust' | 'index' }
 >;
 
-/** The string encoder the byte writer replaced (commit aa4f55e), restated as the reference. */
+/**
+ * The string encoder the byte writer replaced (commit aa4f55e), restated as the reference;
+ * deposits since carry their source (D.2).
+ */
 function stringRecord(c: RecordsBefore): string {
   const fields =
     c.type === 'place'
@@ -142,11 +161,11 @@ function stringRecord(c: RecordsBefore): string {
       : c.type === 'cancel'
         ? `${c.user}\t${c.market}\t${c.orderId}`
         : c.type === 'deposit'
-          ? `${c.user}\t${c.asset}\t${c.amount}\t${c.ref}`
+          ? `${c.user}\t${c.asset}\t${c.amount}\t${c.ref}\t${c.source}`
           : c.type === 'adjust'
             ? `${c.from}\t${c.to}\t${c.amount}\t${c.ref}`
             : c.prices.map(([market, price]) => `${market}=${price}`).join('\t');
-  const tag = { place: 'P.2', cancel: 'C', deposit: 'D', adjust: 'J', index: 'X' }[c.type];
+  const tag = { place: 'P.2', cancel: 'C', deposit: 'D.2', adjust: 'J', index: 'X' }[c.type];
   const body = `${tag}\t${c.seq}\t${c.ts}\t${fields}`;
   return `${body}\t${fnv1a(body)}\n`;
 }

@@ -54,6 +54,8 @@ export const SYSTEM_ACCOUNTS = [
   'platform_float',
   /** The coins the platform holds for everyone, mirrored: negative by design. */
   'custody',
+  /** What users paid into the platform's bank accounts, mirrored: negative by design. */
+  'bank_receipts',
   /** What the operator put in of its own (market-making capital): negative by design. */
   'operator_capital',
 ] as const;
@@ -62,6 +64,7 @@ export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 const UNRESTRICTED: ReadonlySet<SystemAccount> = new Set([
   'platform_float',
   'custody',
+  'bank_receipts',
   'operator_capital',
 ]);
 
@@ -127,8 +130,8 @@ export function isUserAccount(key: string): boolean {
  *   security and insurance funds, product pools.
  * - `ceiling`: never above zero. A debt is what a user owes, so paying back more than
  *   is owed is refused.
- * - `free`: the platform float, custody and operator capital mirror money that came in
- *   from outside, so they are negative by design.
+ * - `free`: the platform float, custody, bank receipts and operator capital mirror money
+ *   that came in from outside, so they are negative by design.
  */
 export type BalanceRule = 'floor' | 'ceiling' | 'free';
 

@@ -50,7 +50,11 @@ export interface DepositCommand {
   amount: bigint;
   /** The deposit's id in the system that saw it arrive. */
   ref: string;
+  /** Where the money came from, mirrored: a chain, a bank account, or the demo's float. */
+  source: DepositSource;
 }
+
+export type DepositSource = 'custody' | 'bank_receipts' | 'platform_float';
 
 /**
  * An operator's transfer between two accounts (market-making capital, a correction),

@@ -52,6 +52,7 @@ export class CommandStream {
       asset,
       amount,
       ref: `d${this.seq}`,
+      source: 'platform_float',
     };
   }
 

@@ -146,6 +146,7 @@ export function createDepositCredits(deps: {
           row.coin,
           row.amount,
           creditRef(network, row.txid, Number(row.vout)),
+          'custody',
         ),
       ),
     );

@@ -1,22 +1,40 @@
 import { isMarketMakingOwner, systemAccount, userAccount } from '../../ledger/accounts.ts';
-import type { DepositCommand } from '../../matching/commands.ts';
+import type { DepositCommand, DepositSource } from '../../matching/commands.ts';
 import { defineCommand } from '../command-type.ts';
 
-/** Credits a user from the platform float, once per reference. */
+const SOURCES: readonly DepositSource[] = ['custody', 'bank_receipts', 'platform_float'];
+
+/**
+ * Credits a user, once per reference, from the system account mirroring where the money
+ * came from: custody for a chain, bank receipts for a bank transfer, the float for demo
+ * seeding. Version 1 records had no source and were all float credits.
+ */
 export const depositCommand = defineCommand<DepositCommand>({
   type: 'deposit',
   tag: 'D',
-  version: 1,
+  version: 2,
   encode(c, out) {
     out.text(c.user);
     out.text(c.asset);
     out.amount(c.amount);
     out.text(c.ref);
+    out.text(c.source);
   },
-  decode: (f, _version, { seq, ts }) =>
-    f.length === 4
-      ? { type: 'deposit', seq, ts, user: f[0]!, asset: f[1]!, amount: BigInt(f[2]!), ref: f[3]! }
-      : undefined,
+  decode(f, version, { seq, ts }) {
+    if (f.length !== (version === 1 ? 4 : 5)) return undefined;
+    const source = version === 1 ? 'platform_float' : (f[4] as DepositSource);
+    if (!SOURCES.includes(source)) return undefined;
+    return {
+      type: 'deposit',
+      seq,
+      ts,
+      user: f[0]!,
+      asset: f[1]!,
+      amount: BigInt(f[2]!),
+      ref: f[3]!,
+      source,
+    };
+  },
   apply(engine, cmd, events) {
     const asset = engine.asset(cmd.asset);
     if (!asset) {
@@ -39,7 +57,7 @@ export const depositCommand = defineCommand<DepositCommand>({
     }
     engine.depositRefs.add(cmd.ref);
     engine.ledger.post(
-      systemAccount('platform_float', asset.code),
+      systemAccount(cmd.source, asset.code),
       userAccount(cmd.user, asset.code, 'available'),
       cmd.amount,
       'deposit',

@@ -2,6 +2,7 @@ import { HDKey } from '@scure/bip32';
 import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemAccount } from '@meridian/core';
 import { call, newUser, startDeposits, testDatabases, type Started } from './deposit-helpers.ts';
 
 const CURRENCIES = '/api/core/coin/assets/getRechargeCurrency';
@@ -162,6 +163,11 @@ describe.each(testDatabases())('deposits ($name)', (kind) => {
     await s.platform.deposits.block();
     await s.platform.deposits.block();
     expect(balance(user.id, 'BTC')).toBe('0.5');
+    // The coins are now in the platform's wallets: custody mirrors them, not the float.
+    const custody = s.platform.engine
+      .ledgerEntries()
+      .find(([key]) => key === systemAccount('custody', 'BTC'));
+    expect(custody?.[1]).toBe(-50_000_000n);
   });
 
   it('credits a transaction seen twice once', async () => {
