@@ -32,6 +32,12 @@ export interface ReviewKindHandler {
   kind: ReviewKind;
   approve(tx: VerificationTx, review: ReviewRow): Promise<void>;
   reject(tx: VerificationTx, review: ReviewRow, reason: string): Promise<void>;
+  /**
+   * What follows a committed decision outside the database (an engine posting: a credit,
+   * a release), awaited before the operator's answer. It must not throw: the decision
+   * stands, so a failure is logged and the kind's own start-up pass finishes the work.
+   */
+  settle?(review: ReviewRow): Promise<void>;
 }
 
 export interface ReviewListQuery {
@@ -138,6 +144,7 @@ export function createReviewQueue(db: VerificationDb, clock: Clock) {
       return row;
     });
     if (!decided) throw await refusal(kind, id, reviewer.operatorId);
+    await handler.settle?.(decided);
     return reviewView(decided, now);
   }
 
