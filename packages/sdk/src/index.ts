@@ -4,4 +4,5 @@ export {
   type ClientAuth,
   type MeridianClientOptions,
 } from './client.ts';
-export { signedHeaders, type ApiKeyCredentials } from './signing.ts';
+export { signedHeaders, socketLogin, type ApiKeyCredentials } from './signing.ts';
+export * from './realtime/index.ts';

@@ -1,5 +1,6 @@
 import { createHmac, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { canonicalPrefix, SIGNED_HEADERS } from '@meridian/contract';
+import { userSocketPath, type UserSocketAuth } from '@meridian/contract/realtime';
 
 /** An API key and how it signs: the HMAC secret shown once at creation, or an Ed25519 key. */
 export type ApiKeyCredentials =
@@ -35,4 +36,29 @@ export function signedHeaders(
 
 function privateKeyOf(key: string | KeyObject): KeyObject {
   return typeof key === 'string' ? createPrivateKey(key) : key;
+}
+
+/**
+ * A user socket login with an API key, signed as the request `GET /ws/coin/{userId}` with
+ * no query and an empty body. Make a new one for each connection: the server refuses a
+ * replayed or stale signature.
+ */
+export function socketLogin(
+  credentials: ApiKeyCredentials,
+  userId: string,
+  options: { now?: number; recvWindow?: number } = {},
+): UserSocketAuth {
+  const headers = signedHeaders(
+    credentials,
+    { method: 'GET', path: userSocketPath(userId), query: '', body: '' },
+    options,
+  );
+  const recvWindow = headers[SIGNED_HEADERS.recvWindow];
+  return {
+    op: 'auth',
+    apiKey: credentials.apiKey,
+    timestamp: headers[SIGNED_HEADERS.timestamp]!,
+    ...(recvWindow !== undefined ? { recvWindow } : {}),
+    signature: headers[SIGNED_HEADERS.signature]!,
+  };
 }

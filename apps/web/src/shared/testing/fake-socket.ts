@@ -1,4 +1,4 @@
-import type { SocketLike } from '../realtime/realtime-client.ts';
+import type { SocketLike } from '@meridian/sdk/realtime';
 
 /** A socket the test drives by hand: open it, feed it messages, drop it with a close code. */
 export class FakeSocket implements SocketLike {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiCall } from '../../../shared/api/client.ts';
 import { FakeSocket } from '../../../shared/testing/fake-socket.ts';
-import { MarketFeed, marketSocketUrl } from './feed.ts';
+import { marketSocketUrl } from '@meridian/sdk/realtime';
+import { MarketFeed } from './feed.ts';
 import { candle, priceInfo } from './test-data.ts';
 
 function setup(api?: Partial<Record<'quiet', unknown>>) {

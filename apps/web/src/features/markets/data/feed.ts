@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import type { klineIntervalSchema } from '@meridian/contract/calls/market';
 import type { ApiCall } from '../../../shared/api/client.ts';
 import {
+  marketSocketUrl,
   RealtimeClient,
   type ChannelMessage,
   type SocketFactory,
-} from '../../../shared/realtime/realtime-client.ts';
+} from '@meridian/sdk/realtime';
 import type { Schedule } from '../../../shared/realtime/batcher.ts';
 import { createCandlesStore } from './candles.ts';
 import { createDepthStore } from './depth.ts';
@@ -24,15 +25,6 @@ export interface MarketFeedOptions {
   schedule?: Schedule;
   /** Throttles per slice; tests shorten or lengthen them. */
   throttle?: { tickers?: number; depth?: number; trades?: number; candles?: number };
-}
-
-/** Seed section 7: the market socket lives at `{socketUrl}/ws/{random id}`. */
-export function marketSocketUrl(socketUrl: string, id = randomId()): string {
-  return `${socketUrl.replace(/\/+$/, '')}/ws/${id}`;
-}
-
-function randomId(): string {
-  return globalThis.crypto?.randomUUID?.().replace(/-/g, '') ?? String(Date.now());
 }
 
 /** Rows of the order book fetched and shown. */

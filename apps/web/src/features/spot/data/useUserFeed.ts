@@ -4,7 +4,7 @@ import { loadNamespaces } from '../../../shared/i18n/index.ts';
 import { defaultSocketUrl } from '../../../shared/realtime/socket-url.ts';
 import { orderNotices } from './order-notices.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';
-import type { SocketFactory } from '../../../shared/realtime/realtime-client.ts';
+import type { SocketFactory } from '@meridian/sdk/realtime';
 import { useSession } from '../../../shared/session/store.ts';
 import { openUserFeed, SPOT_QUERY_ROOT } from './user-feed.ts';
 

@@ -1,6 +1,6 @@
 import { USER_CHANNEL, USER_SOCKET_CLOSE, userSocketPath, userSocketMessageSchema, type UserSocketAuth } from '@meridian/contract/realtime';
 import { Batcher, defaultSchedule, type Schedule } from '../../../shared/realtime/batcher.ts';
-import { RealtimeClient, type SocketFactory } from '../../../shared/realtime/realtime-client.ts';
+import { RealtimeClient, type SocketFactory } from '@meridian/sdk/realtime';
 
 /** Every spot query of the signed-in user starts with this key, so one prefix reloads them. */
 export const SPOT_QUERY_ROOT = 'spot';

@@ -27,7 +27,11 @@ export interface ChannelMessage {
 
 export interface Subscription {
   channel: string;
-  /** Sent to subscribe; the server answers it with a snapshot of the channel. */
+  /**
+   * Sent to subscribe, and again after every reconnect and gap; the server answers it with
+   * a snapshot of the channel. A function when each send must be made anew (a signed
+   * login carries its own time).
+   */
   request: unknown;
   /** Sent when the subscriber leaves, if the server wants to be told. */
   release?: unknown;
@@ -41,9 +45,23 @@ export interface RealtimeOptions {
   schedule?: (run: () => void, ms: number) => () => void;
   /** Close codes after which reconnecting cannot help (e.g. "another tab took over"). */
   finalCloseCodes?: readonly number[];
+  /** Told when one of those ended the connection for good. */
+  onFinalClose?: (code: number) => void;
 }
 
 const OPEN = 1;
+
+/** The platform's WebSocket (browsers, Node 22+); on Node 20, pass `ws` as `createSocket`. */
+function defaultSocket(url: string): SocketLike {
+  const Socket = (globalThis as { WebSocket?: new (url: string) => unknown }).WebSocket;
+  if (!Socket) {
+    throw new Error(
+      'No global WebSocket here: pass createSocket, e.g. (url) => new WebSocket(url) from "ws"',
+    );
+  }
+  // The DOM types its handlers with `this: WebSocket`; the shape used here is the same.
+  return new Socket(url) as SocketLike;
+}
 
 const isHeartbeat = (raw: string, parsed: unknown) =>
   raw === 'heartbeat' ||
@@ -85,9 +103,7 @@ export class RealtimeClient {
   private readonly schedule: (run: () => void, ms: number) => () => void;
 
   constructor(private readonly options: RealtimeOptions) {
-    // The DOM types its handlers with `this: WebSocket`; the shape used here is the same.
-    this.createSocket =
-      options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
+    this.createSocket = options.createSocket ?? defaultSocket;
     this.reconnectDelayMs = options.reconnectDelayMs ?? RECONNECT_DELAY_MS;
     this.schedule =
       options.schedule ??
@@ -105,10 +121,12 @@ export class RealtimeClient {
   /** Subscribes now or as soon as the socket is open; returns the way to leave. */
   subscribe(subscription: Subscription): () => void {
     this.subscriptions.add(subscription);
-    this.sendIfOpen(subscription.request);
+    if (this.isOpen) this.socket!.send(requestOf(subscription));
     return () => {
       this.subscriptions.delete(subscription);
-      if (subscription.release !== undefined) this.sendIfOpen(subscription.release);
+      if (subscription.release !== undefined && this.isOpen) {
+        this.socket!.send(JSON.stringify(subscription.release));
+      }
     };
   }
 
@@ -131,15 +149,17 @@ export class RealtimeClient {
     socket.onopen = () => {
       // Every channel starts again from a snapshot on a new connection.
       this.lastSeq.clear();
-      for (const subscription of this.subscriptions)
-        socket.send(JSON.stringify(subscription.request));
+      for (const subscription of this.subscriptions) socket.send(requestOf(subscription));
     };
     socket.onmessage = (event) => this.receive(String(event.data));
     socket.onerror = () => this.retry(socket);
     socket.onclose = (event) => {
       const code = (event as { code?: unknown } | null)?.code;
       if (typeof code === 'number' && this.options.finalCloseCodes?.includes(code)) {
-        if (socket === this.socket) this.close();
+        if (socket === this.socket) {
+          this.close();
+          this.options.onFinalClose?.(code);
+        }
         return;
       }
       this.retry(socket);
@@ -185,12 +205,15 @@ export class RealtimeClient {
     if (message.seq <= last) return false; // a repeat: already applied
     this.lastSeq.delete(message.channel);
     for (const subscription of this.subscriptions) {
-      if (subscription.channel === message.channel) this.sendIfOpen(subscription.request);
+      if (subscription.channel === message.channel && this.isOpen) {
+        this.socket!.send(requestOf(subscription));
+      }
     }
     return false;
   }
+}
 
-  private sendIfOpen(message: unknown): void {
-    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(message));
-  }
+function requestOf(subscription: Subscription): string {
+  const { request } = subscription;
+  return JSON.stringify(typeof request === 'function' ? (request as () => unknown)() : request);
 }
