@@ -26,8 +26,14 @@ describe('journal codec', () => {
   it('writes its format version, and reads records written before versions existed', () => {
     const withRef = { ...s.limit('dave', 'buy', 1_000, 3), clientRef: 'key-1' };
     const line = encodeCommand(withRef);
-    expect(line.startsWith('P.2\t')).toBe(true);
+    expect(line.startsWith('P.3\t')).toBe(true);
     expect(decodeCommand(line.slice(0, -1))).toEqual(withRef);
+    const withId = { ...withRef, clientOrderId: 'grid-7' };
+    expect(decodeCommand(encodeCommand(withId).slice(0, -1))).toEqual(withId);
+    // A version-2 record (before client order ids) reads without one.
+    const v2 = `P.2\t12\t1795467308198\t10000001\tbtcusdt\tb\tlimit\tGTC\t6000000\t200\t0\t0\tkey-2`;
+    expect(decodeCommand(`${v2}\t${fnv1a(v2)}`)).toMatchObject({ seq: 12, clientRef: 'key-2' });
+    expect(decodeCommand(`${v2}\t${fnv1a(v2)}`)).not.toHaveProperty('clientOrderId');
     // A place record of the journal format before this change (commit 5cee2de).
     const old =
       'P\t11\t1795467308197\t10000001\tbtcusdt\tb\tlimit\tGTC\t6000000\t200\t0\t0\trur8vn';
@@ -68,7 +74,7 @@ describe('journal codec', () => {
     const body = line.slice(0, line.lastIndexOf('\t'));
     const resealed = (text: string) => `${text}\t${fnv1a(text)}`;
     expect(decodeCommand(resealed(body))).toEqual(commands[1]);
-    expect(decodeCommand(resealed(body.replace(/^P\.2\t/, 'P.3\t')))).toBeUndefined();
+    expect(decodeCommand(resealed(body.replace(/^P\.3\t/, 'P.4\t')))).toBeUndefined();
   });
 
   it('refuses a torn or altered record', () => {
@@ -152,12 +158,12 @@ type RecordsBefore = Extract<
 
 /**
  * The string encoder the byte writer replaced (commit aa4f55e), restated as the reference;
- * deposits since carry their source (D.2).
+ * deposits since carry their source (D.2), orders the caller's own id (P.3).
  */
 function stringRecord(c: RecordsBefore): string {
   const fields =
     c.type === 'place'
-      ? `${c.user}\t${c.market}\t${c.side === 'buy' ? 'b' : 's'}\t${c.kind}\t${c.tif}\t${c.price}\t${c.lots}\t${c.quote}\t${c.stop}\t${c.clientRef ?? ''}`
+      ? `${c.user}\t${c.market}\t${c.side === 'buy' ? 'b' : 's'}\t${c.kind}\t${c.tif}\t${c.price}\t${c.lots}\t${c.quote}\t${c.stop}\t${c.clientRef ?? ''}\t${c.clientOrderId ?? ''}`
       : c.type === 'cancel'
         ? `${c.user}\t${c.market}\t${c.orderId}`
         : c.type === 'deposit'
@@ -165,7 +171,7 @@ function stringRecord(c: RecordsBefore): string {
           : c.type === 'adjust'
             ? `${c.from}\t${c.to}\t${c.amount}\t${c.ref}`
             : c.prices.map(([market, price]) => `${market}=${price}`).join('\t');
-  const tag = { place: 'P.2', cancel: 'C', deposit: 'D.2', adjust: 'J', index: 'X' }[c.type];
+  const tag = { place: 'P.3', cancel: 'C', deposit: 'D.2', adjust: 'J', index: 'X' }[c.type];
   const body = `${tag}\t${c.seq}\t${c.ts}\t${fields}`;
   return `${body}\t${fnv1a(body)}\n`;
 }

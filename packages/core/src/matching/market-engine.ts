@@ -113,6 +113,7 @@ export class MarketEngine implements FillVisitor<LiveOrder> {
     };
     // Set only when given, rather than spread: a spread on every order cost the engine 3%.
     if (cmd.clientRef) accepted.clientRef = cmd.clientRef;
+    if (cmd.clientOrderId) accepted.clientOrderId = cmd.clientOrderId;
     events.push(accepted);
     this.ledger.hold(
       order.side === 'buy' ? wallet.quote : wallet.base,

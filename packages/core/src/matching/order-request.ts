@@ -17,6 +17,8 @@ export interface OrderRequest {
   stopPrice?: string;
   /** The caller's reference (an Idempotency-Key), journalled with the order. */
   clientRef?: string;
+  /** The caller's own order id (`ClientOrderIds`). */
+  clientOrderId?: string;
 }
 
 export type RequestRejection =
@@ -47,6 +49,7 @@ export function readOrderRequest(market: Market | undefined, req: OrderRequest):
     quote: 0n,
     stop: 0,
     ...(req.clientRef ? { clientRef: req.clientRef } : {}),
+    ...(req.clientOrderId ? { clientOrderId: req.clientOrderId } : {}),
   };
   if (req.kind === 'market' && req.quoteAmount !== undefined) {
     if (req.side !== 'buy' || req.quantity !== undefined) {
