@@ -6,7 +6,7 @@ import {
   type ChannelMessage,
   type SocketFactory,
   type SocketLike,
-} from '../../../../../web/src/shared/realtime/realtime-client.ts';
+} from '@meridian/sdk/realtime';
 import { registerMarketSocket } from '../socket/market-socket.ts';
 import { MarketConnection, DEFAULT_LIMITS } from '../socket/connection.ts';
 import { MarketHub } from '../socket/hub.ts';
