@@ -1,0 +1,247 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { BankRecharge, RechargeBank } from '@meridian/contract';
+import { formatUnits, parseUnits, UnitsError } from '@meridian/core';
+import type { Kysely } from 'kysely';
+import type { EngineHost } from '../../engine/engine-host.ts';
+import { iso, type Clock } from '../../kernel/clock.ts';
+import { AppError } from '../../kernel/errors.ts';
+import type { Catalogue } from '../markets/index.ts';
+import type {
+  ReviewExecutor,
+  ReviewKindHandler,
+  VerificationService,
+} from '../verification/index.ts';
+import type { BankDetails } from './bank-details.ts';
+import type { BankDb, BankRechargesTable, BankTables } from './bank-tables.ts';
+
+export interface RechargeInput {
+  coin: string;
+  amount: string;
+  screenshotId?: string | undefined;
+}
+
+/** The engine's reference of a recharge's credit: applied once, however often it is sent. */
+export const bankCreditRef = (id: string) => `bank:${id}`;
+
+/** No order is larger than this many whole coins, whatever the published maximum says. */
+const MAX_WHOLE = 10n ** 15n;
+
+/** A readable order number: the day and eight random digits (`BR20261122` + `48201937`). */
+function orderNumber(now: Date): string {
+  const day = iso(now).slice(0, 10).replaceAll('-', '');
+  return `BR${day}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+export function rechargeView(row: BankRechargesTable): BankRecharge {
+  return {
+    id: row.id,
+    orderNo: row.order_no,
+    coin: row.coin,
+    amount: row.amount,
+    // Credited is approved as the user reads it; `creditTime` says the money arrived.
+    status: row.state === 'credited' ? 'approved' : row.state,
+    reason: row.reason,
+    createTime: row.created_at,
+    decideTime: row.decided_at,
+    creditTime: row.credited_at,
+  };
+}
+
+/** What the user must be refused for an amount, in the coin's rules and the offer's bounds. */
+function readAmount(text: string, offer: RechargeBank): string {
+  const { decimals, coin } = offer;
+  let units: bigint;
+  try {
+    units = parseUnits(text, decimals, { max: MAX_WHOLE * 10n ** BigInt(decimals) });
+  } catch (error) {
+    if (!(error instanceof UnitsError)) throw error;
+    if (error.reason === 'precision') {
+      throw new AppError('validation', 'depositAmountPrecision', { decimals }, 'amount');
+    }
+    if (error.reason === 'negative') {
+      throw new AppError('validation', 'rechargeAmountPositive', {}, 'amount');
+    }
+    if (error.reason === 'range') {
+      throw new AppError('validation', 'amountTooLarge', { field: 'amount' }, 'amount');
+    }
+    throw new AppError('validation', 'rechargeAmountNotNumeric', {}, 'amount');
+  }
+  if (units <= 0n) throw new AppError('validation', 'rechargeAmountPositive', {}, 'amount');
+  if (offer.minAmount !== null && units < parseUnits(offer.minAmount, decimals)) {
+    throw new AppError(
+      'validation',
+      'rechargeBelowMinimum',
+      { min: offer.minAmount, coin },
+      'amount',
+    );
+  }
+  if (offer.maxAmount !== null && units > parseUnits(offer.maxAmount, decimals)) {
+    throw new AppError(
+      'validation',
+      'rechargeAboveMaximum',
+      { max: offer.maxAmount, coin },
+      'amount',
+    );
+  }
+  return formatUnits(units, decimals);
+}
+
+/**
+ * Bank-transfer recharges: a user's order (amount and payment screenshot) waits in the
+ * operators' review queue; approval is a conditional update in the decision's transaction,
+ * then the engine credits it from `bank_receipts` under the reference `bank:<id>`, which
+ * it applies once, and only then is it marked credited. A stop between the two leaves it
+ * approved, and the start-up pass credits it (a duplicate answer meaning it already was).
+ */
+export function createBankRecharges(deps: {
+  db: BankDb;
+  clock: Clock;
+  engine: EngineHost;
+  catalogue: Catalogue;
+  banks: BankDetails;
+  verification: VerificationService;
+  log: (message: string, detail?: object) => void;
+}) {
+  const { db, clock, engine, catalogue, banks, verification } = deps;
+
+  async function credit(id: string): Promise<void> {
+    const row = await db
+      .selectFrom('bank_recharges')
+      .selectAll()
+      .where('id', '=', id)
+      .where('state', '=', 'approved')
+      .executeTakeFirst();
+    if (!row) return;
+    const ack = await engine.deposit(
+      row.user_id,
+      row.coin,
+      row.amount,
+      bankCreditRef(row.id),
+      'bank_receipts',
+    );
+    const refused = ack.events.find(
+      (e) => e.type === 'rejected' && e.reason !== 'duplicate_deposit',
+    );
+    // Left approved: the next start tries again, and the log says why it cannot now.
+    if (refused) {
+      deps.log('recharges: the engine refused an approved recharge', { id, refused });
+      return;
+    }
+    await db
+      .updateTable('bank_recharges')
+      .set({ state: 'credited', credited_at: iso(clock.now()) })
+      .where('id', '=', id)
+      .where('state', '=', 'approved')
+      .execute();
+  }
+
+  /** Moves the recharge with its review's decision, only from `review` (else undone). */
+  async function decide(
+    tx: Pick<Kysely<BankTables>, 'updateTable'>,
+    subjectId: string,
+    change: { state: 'approved' } | { state: 'rejected'; reason: string },
+  ) {
+    const result = await tx
+      .updateTable('bank_recharges')
+      .set({
+        state: change.state,
+        reason: change.state === 'rejected' ? change.reason : null,
+        decided_at: iso(clock.now()),
+      })
+      .where('id', '=', subjectId)
+      .where('state', '=', 'review')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError('conflict', 'reviewDecided');
+  }
+
+  const handler: ReviewKindHandler = {
+    kind: 'recharge',
+    approve: (tx, review) =>
+      decide(tx.withTables<BankTables>(), review.subject_id, { state: 'approved' }),
+    reject: (tx, review, reason) =>
+      decide(tx.withTables<BankTables>(), review.subject_id, { state: 'rejected', reason }),
+    async settle(review) {
+      if (review.state !== 'approved') return;
+      try {
+        await credit(review.subject_id);
+      } catch (error) {
+        deps.log('recharges: crediting an approved recharge failed', {
+          id: review.subject_id,
+          error: String(error),
+        });
+      }
+    },
+  };
+
+  return {
+    handler,
+
+    async submit(userId: string, input: RechargeInput, key?: string): Promise<BankRecharge> {
+      if (!catalogue.coin(input.coin)) throw new AppError('validation', 'unknownCoin', {}, 'coin');
+      const offer = await banks.offerOf(input.coin);
+      if (!offer) throw new AppError('validation', 'rechargeBankUnavailable', {}, 'coin');
+      const amount = readAmount(input.amount, offer);
+      if (!input.screenshotId) {
+        throw new AppError('validation', 'rechargeScreenshotRequired', {}, 'screenshotId');
+      }
+      const file = await verification.uploads.ownUpload(userId, input.screenshotId, 'payment');
+      if (!file) throw new AppError('validation', 'rechargeScreenshotUnknown', {}, 'screenshotId');
+      const now = clock.now();
+      const row: BankRechargesTable = {
+        id: randomUUID(),
+        order_no: orderNumber(now),
+        user_id: userId,
+        coin: offer.coin,
+        amount,
+        file_id: file.id,
+        paid_to: JSON.stringify({
+          coin: offer.coin,
+          bankName: offer.bankName,
+          accountName: offer.accountName,
+          accountNumber: offer.accountNumber,
+          swift: offer.swift,
+          note: offer.note,
+        }),
+        client_key: key ?? null,
+        state: 'review',
+        reason: null,
+        created_at: iso(now),
+        decided_at: null,
+        credited_at: null,
+      };
+      await db.transaction().execute(async (tx) => {
+        await tx.insertInto('bank_recharges').values(row).execute();
+        // The reviews table is the verification module's; its service writes the row.
+        await verification.reviews.open(tx as unknown as ReviewExecutor, {
+          kind: 'recharge',
+          subjectId: row.id,
+          userId,
+        });
+      });
+      return rechargeView(row);
+    },
+
+    /** The recharge a user's Idempotency-Key made before a stop, if it made one. */
+    async submittedWith(userId: string, key: string): Promise<BankRecharge | undefined> {
+      const row = await db
+        .selectFrom('bank_recharges')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('client_key', '=', key)
+        .executeTakeFirst();
+      return row ? rechargeView(row) : undefined;
+    },
+
+    /** Credits every approved recharge not yet credited: the start-up pass. */
+    async recover(): Promise<void> {
+      const due = await db
+        .selectFrom('bank_recharges')
+        .select('id')
+        .where('state', '=', 'approved')
+        .execute();
+      for (const { id } of due) await credit(id);
+    },
+  };
+}
+
+export type BankRecharges = ReturnType<typeof createBankRecharges>;

@@ -1,0 +1,42 @@
+import type { ModuleContext } from '../../kernel/module.ts';
+import { registerBankCalls } from './bank-calls.ts';
+import { createBankDetails } from './bank-details.ts';
+import { createBankRecharges } from './bank-recharges.ts';
+import { createRechargeReviews } from './bank-reviews.ts';
+import type { BankDb, BankTables } from './bank-tables.ts';
+
+/**
+ * Bank-transfer recharges inside the deposits module: the receiving accounts, the review
+ * kind `recharge` and its calls; then the start-up pass credits what a stop left approved.
+ */
+export async function startBankRecharges(ctx: ModuleContext): Promise<void> {
+  const { app, clock, config } = ctx;
+  const db: BankDb = ctx.db.withTables<BankTables>();
+  const verification = ctx.use('verification');
+  const catalogue = ctx.use('markets').catalogue;
+  const banks = createBankDetails(db, clock, catalogue);
+  if (config.demoMode) await banks.seedDemo();
+  const recharges = createBankRecharges({
+    db,
+    clock,
+    engine: ctx.engine,
+    catalogue,
+    banks,
+    verification,
+    log: (message, detail) => app.log.error(detail ?? {}, message),
+  });
+  verification.reviews.registerKind(recharges.handler);
+  registerBankCalls(app, config.head, {
+    db,
+    banks,
+    recharges,
+    reviews: createRechargeReviews(db, verification),
+    verification,
+    idempotency: ctx.idempotency,
+    audit: ctx.audit,
+  });
+  ctx
+    .use('operators')
+    .registerQueue('recharge', () => verification.reviews.queue.pending('recharge'));
+  await recharges.recover();
+}

@@ -1,0 +1,48 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { KernelTables } from '../../kernel/db/schema.ts';
+
+/** Kysely's view of the bank-transfer recharge tables (migration 0045), named as in SQL. */
+
+export interface RechargeBanksTable {
+  coin: string;
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  swift: string;
+  note: string;
+  /** Decimal text in the coin's units; null: no bound. */
+  min_amount: string | null;
+  max_amount: string | null;
+  /** 1: users may recharge this coin by bank transfer. */
+  enabled: number;
+  updated_at: string;
+}
+
+export type BankRechargeState = 'review' | 'approved' | 'credited' | 'rejected';
+
+export interface BankRechargesTable {
+  id: string;
+  order_no: string;
+  user_id: string;
+  coin: string;
+  /** Decimal text in the coin's units, canonical. */
+  amount: string;
+  file_id: string;
+  /** JSON: the receiving account as the user was shown it when submitting. */
+  paid_to: string;
+  /** The submit's Idempotency-Key, if it had one. */
+  client_key: string | null;
+  state: BankRechargeState;
+  reason: string | null;
+  created_at: string;
+  decided_at: string | null;
+  credited_at: string | null;
+}
+
+export type BankTables = {
+  recharge_banks: RechargeBanksTable;
+  bank_recharges: BankRechargesTable;
+};
+
+export type BankDb = Kysely<BankTables & KernelTables>;
+export type BankTx = Transaction<BankTables>;
