@@ -1,0 +1,1 @@
+export { swapModule } from './module.ts';
