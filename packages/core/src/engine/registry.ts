@@ -9,6 +9,8 @@ import { listMarketCommand } from './commands/list-market.ts';
 import { marketFeesCommand } from './commands/market-fees.ts';
 import { marketStateCommand } from './commands/market-state.ts';
 import { placeCommand } from './commands/place.ts';
+import { secondsOpenCommand } from './commands/seconds.ts';
+import { swapCommand } from './commands/swap.ts';
 import { transferCommand } from './commands/transfer.ts';
 import { withdrawalCommand } from './commands/withdrawal.ts';
 
@@ -25,6 +27,8 @@ export const COMMAND_TYPES = [
   marketFeesCommand,
   withdrawalCommand,
   transferCommand,
+  secondsOpenCommand,
+  swapCommand,
 ] as const;
 
 const byType = new Map<string, CommandType>(

@@ -29,6 +29,11 @@ export interface PlaceCommand {
    * and carried on its accepted event, so an answer lost in a crash can be found again.
    */
   clientRef?: string;
+  /**
+   * The caller's own id for the order, unique per user among open orders and those
+   * closed in the last 24 hours (`ClientOrderIds`); a repeat is refused.
+   */
+  clientOrderId?: string;
 }
 
 export interface CancelCommand {
@@ -183,6 +188,48 @@ export interface TransferCommand {
 /** The wallets a user moves money between themselves. */
 export type TransferWallet = 'spot' | 'contract' | 'finance';
 
+/**
+ * Opens a second contract: holds stake + charge from the user's available spot balance
+ * of the market's quote coin until the first index tick at or after `ts + period`
+ * settles it. The period's terms travel in the command, so replay never reads a table.
+ */
+export interface SecondsOpenCommand {
+  type: 'seconds-open';
+  seq: number;
+  ts: number;
+  user: string;
+  market: string;
+  direction: 'up' | 'down';
+  /** Quote minor units. */
+  stake: bigint;
+  charge: bigint;
+  profitBps: number;
+  lossBps: number;
+  /** Seconds. */
+  period: number;
+  /** The caller's Idempotency-Key, carried to the events (see PlaceCommand). */
+  clientRef?: string;
+}
+
+/**
+ * A user's instant swap at a quote they accepted, once per reference: `amountIn` of
+ * `from` leaves their available spot balance for the swap pool of `from`; the swap pool
+ * of `to` pays them `gross`, of which `fee` goes to revenue (a tenth to the security
+ * fund). Refused whole when the balance or the pool cannot cover it.
+ */
+export interface SwapCommand {
+  type: 'swap';
+  seq: number;
+  ts: number;
+  user: string;
+  from: string;
+  to: string;
+  amountIn: bigint;
+  gross: bigint;
+  fee: bigint;
+  ref: string;
+}
+
 export type EngineCommand =
   | PlaceCommand
   | CancelCommand
@@ -194,4 +241,6 @@ export type EngineCommand =
   | MarketStateCommand
   | MarketFeesCommand
   | WithdrawalCommand
-  | TransferCommand;
+  | TransferCommand
+  | SecondsOpenCommand
+  | SwapCommand;

@@ -9,6 +9,8 @@ import type {
 } from './commands.ts';
 import type { MarketSpec } from './market.ts';
 import type { RequestRejection } from './order-request.ts';
+import type { OpenContract } from '../seconds/book.ts';
+import type { SecondsOutcome } from '../seconds/outcome.ts';
 
 export type RejectReason =
   | 'unknown_market'
@@ -24,6 +26,8 @@ export type RejectReason =
   | 'fok_unfillable'
   | 'order_not_open'
   | 'not_owner'
+  /** A client order id the user's open or recently closed orders already carry. */
+  | 'duplicate_client_order_id'
   /** A deposit whose reference was already credited. */
   | 'duplicate_deposit'
   /** An adjustment whose reference was already applied. */
@@ -35,7 +39,11 @@ export type RejectReason =
   /** A listing or fee change the engine cannot trade with (a bad code, tick, lot or rate). */
   | 'invalid_listing'
   /** A new order on a paused market: its book takes cancels only. */
-  | 'market_paused';
+  | 'market_paused'
+  /** A second contract whose win the pool could not pay, with what it already owes. */
+  | 'pool_insufficient'
+  /** A second contract before the market's first index tick: there is no open price. */
+  | 'no_index';
 
 export type CancelReason = 'user' | 'unfilled' | 'self_trade';
 
@@ -53,6 +61,7 @@ export type EngineEvent =
       quote: bigint;
       stop: number;
       clientRef?: string;
+      clientOrderId?: string;
     }
   /** `field` names the request field at fault when the request itself was malformed. */
   | { type: 'rejected'; reason: RejectReason | RequestRejection; field?: string }
@@ -102,6 +111,30 @@ export type EngineEvent =
       from: TransferWallet;
       to: TransferWallet;
       amount: bigint;
+      ref: string;
+    }
+  | { type: 'seconds_opened'; contract: OpenContract }
+  | {
+      type: 'seconds_settled';
+      contract: OpenContract;
+      outcome: SecondsOutcome;
+      /** What came back to the user from stake and pool (the charge aside). */
+      payout: bigint;
+      /** Profit (positive) or loss (negative) on the stake. */
+      pnl: bigint;
+      closePrice: bigint;
+      /** The settling index tick: its command's sequence number and time. */
+      closeTickSeq: number;
+      closeTs: number;
+    }
+  | {
+      type: 'swapped';
+      user: string;
+      from: string;
+      to: string;
+      amountIn: bigint;
+      gross: bigint;
+      fee: bigint;
       ref: string;
     };
 

@@ -2,12 +2,15 @@ import type { Side } from '../book/order-book.ts';
 import type { Asset } from '../ledger/assets.ts';
 import { Ledger } from '../ledger/ledger.ts';
 import type { CommandResult, EngineEvent } from './events.ts';
+import { ClientOrderIds, type ClientOrderIdsSnapshot } from './client-order-ids.ts';
 import { commandType } from '../engine/registry.ts';
 import type { EngineCommand, MarketState, OrderKind, TimeInForce } from './commands.ts';
 import { Market, type MarketSpec } from './market.ts';
 import { MarketEngine, type LiveOrder, type TradeCounter } from './market-engine.ts';
 import { heldBy } from './live-order.ts';
 import { digest } from './state-hash.ts';
+import { SecondsBook, type OpenContract } from '../seconds/book.ts';
+import { winAmount } from '../seconds/outcome.ts';
 
 /**
  * What an engine trades from its first command on. Assets and markets listed later come
@@ -92,7 +95,24 @@ export interface EngineSnapshot {
   withdrawalRefs?: string[];
   /** Every wallet transfer reference applied so far, sorted; left out while there is none. */
   transferRefs?: string[];
+  /** The client order ids still taken; left out while there is none. */
+  clientOrderIds?: ClientOrderIdsSnapshot;
+  /** Every swap reference settled so far, sorted; left out while there is none. */
+  swapRefs?: string[];
+  /**
+   * Each market's last index tick (command sequence and time), by symbol, and the open
+   * second contracts by id; each left out while there is none.
+   */
+  indexTicks?: Array<[market: string, seq: number, ts: number]>;
+  secondContracts?: SnapshotContract[];
 }
+
+/** An open second contract with its amounts as integer text. */
+export type SnapshotContract = Omit<OpenContract, 'stake' | 'charge' | 'openPrice'> & {
+  stake: string;
+  charge: string;
+  openPrice: string;
+};
 
 /**
  * The trading core of one ledger: its markets and their shared balances. Commands apply
@@ -114,6 +134,12 @@ export class TradingEngine {
   readonly withdrawalRefs: Set<string>;
   /** A user's transfer between their wallets applies once per reference. */
   readonly transferRefs: Set<string>;
+  /** The callers' own order ids, unique per user among open and recent orders. */
+  readonly clientOrderIds: ClientOrderIds;
+  /** A swap settles once per reference (its quote). */
+  readonly swapRefs: Set<string>;
+  /** Open second contracts, by id and by expiry, and each market's last index tick. */
+  readonly seconds = new SecondsBook();
   /** Each market's spec as it was listed (its fees then): what a snapshot compares with. */
   private readonly listings = new Map<string, MarketSpec>();
   /** Listed by command, in order, after the configured ones. */
@@ -138,7 +164,21 @@ export class TradingEngine {
     this.feeRefs = new Set(snapshot?.feeRefs);
     this.withdrawalRefs = new Set(snapshot?.withdrawalRefs);
     this.transferRefs = new Set(snapshot?.transferRefs);
+    this.clientOrderIds = new ClientOrderIds(snapshot?.clientOrderIds);
+    this.swapRefs = new Set(snapshot?.swapRefs);
     this.seqNo = snapshot?.seq ?? 0;
+    for (const [market, seq, ts] of snapshot?.indexTicks ?? []) {
+      this.seconds.ticks.set(market, { seq, ts });
+    }
+    for (const c of snapshot?.secondContracts ?? []) {
+      const contract = {
+        ...c,
+        stake: BigInt(c.stake),
+        charge: BigInt(c.charge),
+        openPrice: BigInt(c.openPrice),
+      };
+      this.seconds.add(contract, winAmount(contract));
+    }
     for (const spec of config.markets) this.addMarket(spec);
     for (const saved of snapshot?.listedMarkets ?? []) {
       const asset = (code: string) => {
@@ -237,6 +277,7 @@ export class TradingEngine {
     this.seqNo = cmd.seq;
     const events: EngineEvent[] = [];
     commandType(cmd).apply(this, cmd, events);
+    this.clientOrderIds.observe(events, cmd.ts);
     return { seq: cmd.seq, ts: cmd.ts, events, postings: this.ledger.drain() };
   }
 
@@ -246,6 +287,12 @@ export class TradingEngine {
     const feeRefs = [...this.feeRefs].sort();
     const withdrawalRefs = [...this.withdrawalRefs].sort();
     const transferRefs = [...this.transferRefs].sort();
+    const clientOrderIds = this.clientOrderIds.snapshot();
+    const swapRefs = [...this.swapRefs].sort();
+    const indexTicks = [...this.seconds.ticks]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([market, t]): [string, number, number] => [market, t.seq, t.ts]);
+    const contracts = this.seconds.list();
     return {
       version: 1,
       seq: this.seqNo,
@@ -288,6 +335,19 @@ export class TradingEngine {
       ...(feeRefs.length > 0 ? { feeRefs } : {}),
       ...(withdrawalRefs.length > 0 ? { withdrawalRefs } : {}),
       ...(transferRefs.length > 0 ? { transferRefs } : {}),
+      ...(clientOrderIds ? { clientOrderIds } : {}),
+      ...(swapRefs.length > 0 ? { swapRefs } : {}),
+      ...(indexTicks.length > 0 ? { indexTicks } : {}),
+      ...(contracts.length > 0
+        ? {
+            secondContracts: contracts.map((c) => ({
+              ...c,
+              stake: c.stake.toString(),
+              charge: c.charge.toString(),
+              openPrice: c.openPrice.toString(),
+            })),
+          }
+        : {}),
     };
   }
 

@@ -1,5 +1,6 @@
 import type { IndexCommand } from '../../matching/commands.ts';
 import { defineCommand } from '../command-type.ts';
+import { settleDue } from './seconds.ts';
 
 /**
  * Index prices enter the engine as commands, so that everything reacting to a price
@@ -35,5 +36,6 @@ export const indexCommand = defineCommand<IndexCommand>({
       }
     }
     for (const [market, price] of cmd.prices) engine.market(market)!.indexPrice = price;
+    settleDue(engine, cmd, events);
   },
 });

@@ -1,0 +1,2 @@
+export * from './outcome.ts';
+export type { OpenContract } from './book.ts';
