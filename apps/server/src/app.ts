@@ -47,6 +47,8 @@ export interface Platform {
   deposits: DepositsService;
   /** Demo accounts created by this start (empty when they already existed or demo is off). */
   seededDemoUsers: string[];
+  /** Second contracts: `flushed()` waits until settled ones are written and announced. */
+  seconds: { flushed(): Promise<void> };
 }
 
 /**
@@ -64,6 +66,7 @@ export async function buildPlatform(
     options,
   );
   const modules = await startModules(kernel, MODULES);
+  kernel.engine.forgetReplayed();
   const servesWebApp = await registerWebApp(kernel.app, config.webDist);
   const markets = modules.use('markets');
   return {
@@ -78,5 +81,6 @@ export async function buildPlatform(
     seededDemoUsers: modules.use('demo').seededUsers,
     operators: modules.use('operators'),
     deposits: modules.use('deposits'),
+    seconds: { flushed: () => modules.use('seconds').settlements.flushed() },
   };
 }

@@ -1,10 +1,13 @@
 import type { PlatformModule } from './kernel/module.ts';
 import { demoModule } from './modules/demo/index.ts';
+import { custodyModule } from './modules/custody/index.ts';
 import { depositsModule } from './modules/deposits/index.ts';
 import { identityModule } from './modules/identity/index.ts';
 import { marketsModule } from './modules/markets/index.ts';
 import { operatorsModule } from './modules/operators/index.ts';
+import { secondsModule } from './modules/seconds/index.ts';
 import { spotModule } from './modules/spot/index.ts';
+import { swapModule } from './modules/swap/index.ts';
 import { systemModule } from './modules/system/index.ts';
 import { verificationModule } from './modules/verification/index.ts';
 import { walletModule } from './modules/wallet/index.ts';
@@ -21,8 +24,11 @@ export const MODULES: readonly PlatformModule[] = [
   demoModule,
   marketsModule,
   spotModule,
+  secondsModule,
   walletModule,
   withdrawalsModule,
+  swapModule,
   depositsModule,
+  custodyModule,
   systemModule,
 ];

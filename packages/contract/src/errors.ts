@@ -6,7 +6,10 @@ import { DEPOSIT_MESSAGES } from './messages/deposits.ts';
 import { IDENTITY_MESSAGES } from './messages/identity.ts';
 import { MARKETS_MESSAGES } from './messages/markets.ts';
 import { OPERATOR_MESSAGES } from './messages/operators.ts';
+import { RECHARGE_MESSAGES } from './messages/recharges.ts';
+import { SECONDS_MESSAGES } from './messages/seconds.ts';
 import { SPOT_MESSAGES } from './messages/spot.ts';
+import { SWAP_MESSAGES } from './messages/swap.ts';
 import { VERIFICATION_MESSAGES } from './messages/verification.ts';
 import { WALLET_MESSAGES } from './messages/wallet.ts';
 import { WITHDRAWAL_MESSAGES } from './messages/withdrawals.ts';
@@ -50,7 +53,10 @@ export const MESSAGES = {
   ...CATALOGUE_MESSAGES,
   ...WALLET_MESSAGES,
   ...DEPOSIT_MESSAGES,
+  ...RECHARGE_MESSAGES,
   ...WITHDRAWAL_MESSAGES,
+  ...SECONDS_MESSAGES,
+  ...SWAP_MESSAGES,
 };
 
 export type MessageId = keyof typeof MESSAGES;

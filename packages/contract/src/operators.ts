@@ -23,10 +23,17 @@ export const OPERATOR_PERMISSIONS = [
   'adjustments.approve',
   'withdrawals.read',
   'withdrawals.review',
+  'deposits.read',
+  'custody.read',
+  'recharges.read',
+  'recharges.review',
+  'recharges.manage',
   'catalogue.read',
   'catalogue.write',
   'audit.read',
   'operators.manage',
+  'seconds.manage',
+  'swap.manage',
 ] as const;
 export const operatorPermissionSchema = z.enum(OPERATOR_PERMISSIONS);
 export type OperatorPermission = z.infer<typeof operatorPermissionSchema>;
@@ -39,7 +46,15 @@ const everyone: OperatorPermission[] = ['dashboard.read', 'catalogue.read'];
  * balance corrections and decides withdrawals (never roles); admin holds everything.
  */
 export const DEFAULT_ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[]> = {
-  support: [...everyone, 'users.read', 'identity.read', 'banks.read', 'withdrawals.read'],
+  support: [
+    ...everyone,
+    'users.read',
+    'identity.read',
+    'banks.read',
+    'withdrawals.read',
+    'deposits.read',
+    'recharges.read',
+  ],
   compliance: [
     ...everyone,
     'users.read',
@@ -48,6 +63,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPer
     'identity.review',
     'documents.view',
     'banks.read',
+    'deposits.read',
     'audit.read',
   ],
   finance: [
@@ -59,6 +75,13 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPer
     'adjustments.approve',
     'withdrawals.read',
     'withdrawals.review',
+    'deposits.read',
+    'custody.read',
+    'recharges.read',
+    'recharges.review',
+    'recharges.manage',
+    'swap.manage',
+    'seconds.manage',
   ],
   admin: OPERATOR_PERMISSIONS,
 };

@@ -89,6 +89,8 @@ export const userEventSchema = z.discriminatedUnion('type', [
     event: z.enum(['accepted', 'triggered', 'filled', 'cancelled']),
     orderId: z.string(),
     symbol: z.string(),
+    /** The order's client order id, when it was placed with one. */
+    clientOrderId: z.string().optional(),
   }),
   z.object({
     type: z.literal('fill'),
@@ -98,12 +100,25 @@ export const userEventSchema = z.discriminatedUnion('type', [
     role: z.enum(['maker', 'taker']),
     price: z.string(),
     quantity: z.string(),
+    clientOrderId: z.string().optional(),
   }),
   z.object({
     type: z.literal('balance'),
     coin: z.string(),
     available: z.string(),
     held: z.string(),
+  }),
+  /** A second contract settled on an index tick (seed section 7's settlement message). */
+  z.object({
+    type: z.literal('settlement'),
+    orderId: z.string(),
+    symbol: z.string(),
+    outcome: z.enum(['win', 'loss', 'tie']),
+    closePrice: z.string(),
+    closeTime: z.number().int(),
+    tickId: z.string(),
+    profitLoss: z.string(),
+    payout: z.string(),
   }),
 ]);
 export type UserEvent = z.infer<typeof userEventSchema>;

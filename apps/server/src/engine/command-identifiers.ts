@@ -31,12 +31,23 @@ function identifiers(fields: Unsequenced<EngineCommand>): Array<[string, string]
     case 'index':
       // `=` separates a market from its price inside the record.
       return fields.prices.map(([market]) => ['market', market]);
+    case 'seconds-open':
+      return [
+        ['user', fields.user],
+        ['symbol', fields.market],
+        ...(fields.clientRef !== undefined
+          ? [['Idempotency-Key', fields.clientRef] as [string, string]]
+          : []),
+      ];
     case 'place':
       return [
         ['user', fields.user],
         ['market', fields.market],
         ...(fields.clientRef !== undefined
           ? [['Idempotency-Key', fields.clientRef] as [string, string]]
+          : []),
+        ...(fields.clientOrderId !== undefined
+          ? [['clientOrderId', fields.clientOrderId] as [string, string]]
           : []),
       ];
     case 'cancel':
@@ -57,6 +68,13 @@ function identifiers(fields: Unsequenced<EngineCommand>): Array<[string, string]
     case 'market-fees':
       return [
         ['symbol', fields.market],
+        ['ref', fields.ref],
+      ];
+    case 'swap':
+      return [
+        ['user', fields.user],
+        ['from', fields.from],
+        ['to', fields.to],
         ['ref', fields.ref],
       ];
   }

@@ -14,6 +14,7 @@ import {
   type EngineSnapshot,
   type MarketSpec,
   type MarketState,
+  type OpenContract,
   type OrderRequest,
   type RejectReason,
   type RequestRejection,
@@ -119,13 +120,20 @@ export class EngineHost {
   private sinceBase: EngineCommand[];
   /** Where the start-up replay ended, before any new command: logged, and checked in tests. */
   readonly restored: { seq: number; stateHash: string };
+  /**
+   * The results the start-up replay produced, kept until the modules have started: a
+   * module projecting engine events on its own catches up from them.
+   */
+  private replayed: readonly CommandResult[];
 
   private constructor(
     private engine: TradingEngine,
     private readonly journal: Journal,
     private readonly options: EngineHostOptions,
     base: { snapshot: EngineSnapshot | undefined; since: EngineCommand[] },
+    replayed: readonly CommandResult[],
   ) {
+    this.replayed = replayed;
     this.snapshotSeq = engine.seq;
     this.durableSeq = engine.seq;
     this.base = base.snapshot;
@@ -142,7 +150,7 @@ export class EngineHost {
     // projector learns of them here, before the replayed results reach it.
     options.projector?.adopt(engine.catalogue());
     await options.projector?.project(replayed);
-    return new EngineHost(engine, journal, options, { snapshot, since: commands });
+    return new EngineHost(engine, journal, options, { snapshot, since: commands }, replayed);
   }
 
   /** The sequence number of the last applied command. */
@@ -240,6 +248,20 @@ export class EngineHost {
     return this.submit({ type: 'transfer', user, asset, ...wallets, amount: read.units, ref });
   }
 
+  /**
+   * Settles a swap at the amounts of the quote the user accepted (minor units); the
+   * engine applies each reference once and refuses the whole swap when the user's balance
+   * or the paying pool does not cover it.
+   */
+  swap(
+    user: string,
+    coins: { from: string; to: string },
+    amounts: { amountIn: bigint; gross: bigint; fee: bigint },
+    ref: string,
+  ): Promise<Ack> {
+    return this.submit({ type: 'swap', user, ...coins, ...amounts, ref });
+  }
+
   /** Journals one tick of index prices (quote minor units) for the markets it names. */
   index(prices: Array<[market: string, price: bigint]>): Promise<Ack> {
     return this.submit({ type: 'index', prices });
@@ -314,6 +336,11 @@ export class EngineHost {
     return orderView(this.engine, market, id);
   }
 
+  /** The caller's own id of an order, while the engine remembers it (open, or closed < 24 h). */
+  clientOrderIdOf(orderId: number): string | undefined {
+    return this.engine.clientOrderIds.idOf(orderId);
+  }
+
   balances(user: string): BalanceView[] {
     return this.engine.assetList().map((asset) => balanceView(this.engine, user, asset));
   }
@@ -337,6 +364,46 @@ export class EngineHost {
   /** Open orders of a user in a market (the engine's live view). */
   openOrders(user: string, market: string): OrderView[] {
     return openOrderViews(this.engine, user, market);
+  }
+
+  /**
+   * The replayed results after `seq` (see `replayed`), and whether they reach back to it:
+   * false when a snapshot after `seq` took the results in between out of the journal.
+   */
+  replayedSince(seq: number): { results: readonly CommandResult[]; complete: boolean } {
+    const first = this.replayed[0]?.seq ?? this.engine.seq + 1;
+    return {
+      results: this.replayed.filter((r) => r.seq > seq),
+      complete: first <= seq + 1 || seq >= this.restored.seq,
+    };
+  }
+
+  /** Called once every module has started: nobody needs the replayed results since. */
+  forgetReplayed(): void {
+    this.replayed = [];
+  }
+
+  /** Open second contracts, of one user or of all, by id. */
+  secondContracts(user?: string): OpenContract[] {
+    const all = this.engine.seconds.list();
+    return user === undefined ? all : all.filter((c) => c.user === user);
+  }
+
+  /** What the second-contract pool already owes its open contracts on a win, per coin. */
+  secondsCommitted(asset: string): bigint {
+    return this.engine.seconds.committedOf(asset);
+  }
+
+  /** A market's last index tick: its price and its command's sequence number and time. */
+  indexTick(market: string): { price: bigint; seq: number; ts: number } | undefined {
+    const tick = this.engine.seconds.ticks.get(market);
+    const price = this.engine.market(market)?.indexPrice ?? 0n;
+    return tick && price > 0n ? { price, ...tick } : undefined;
+  }
+
+  /** One account's balance in minor units (a pool's, a fund's). */
+  accountBalance(key: string): bigint {
+    return this.engine.ledger.balance(key);
   }
 
   /** Every non-zero balance, by account key (what `classTotals` sums). */

@@ -21,6 +21,8 @@ export async function openTradingEngine(options: {
   /** The SQLite file's handle when the database is SQLite: the projection writes to its file. */
   sqlite?: SQLite.Database | undefined;
   log: FastifyBaseLogger;
+  /** The time each command is sequenced at; the system's by default (tests pass theirs). */
+  clock?: (() => number) | undefined;
 }): Promise<EngineHost> {
   const projector = await SqlProjector.open(
     options.db,
@@ -31,6 +33,7 @@ export async function openTradingEngine(options: {
     dir: path.join(options.dataDir, 'engine'),
     config: options.config,
     projector,
+    ...(options.clock ? { clock: options.clock } : {}),
     onListenerError: (error) => options.log.error({ err: error }, 'engine listener failed'),
     onCommandError: (error, command) =>
       options.log.error({ err: error, command }, 'engine command failed; state rebuilt, refused'),

@@ -106,6 +106,7 @@ export async function startKernel(
     db: database.db,
     sqlite: database.sqlite,
     log: app.log,
+    clock: options.engineClock,
   });
   // Modules stop first (the market stops sending orders); then the engine finishes what
   // is in flight and snapshots before the database goes.

@@ -33,6 +33,11 @@ export interface PlatformOptions {
   logger?: boolean;
   clock?: Clock;
   sms?: SmsSender;
+  /**
+   * The engine's command clock (tests that need a contract to expire without waiting);
+   * the system's by default. Separate from `clock`, which other timings follow.
+   */
+  engineClock?: () => number;
   /** Shorter timings of the user socket (tests). */
   userSocket?: Partial<UserSocketLimits>;
   /**

@@ -1,12 +1,16 @@
 import type { CallSpec } from '../define.ts';
 import * as catalogue from './catalogue.ts';
+import * as custody from './custody.ts';
 import * as deposits from './deposits.ts';
 import * as dev from './dev.ts';
 import * as market from './market.ts';
 import * as member from './member.ts';
 import * as operators from './operators.ts';
+import * as recharges from './recharges.ts';
 import * as reviews from './reviews.ts';
+import * as seconds from './seconds.ts';
 import * as spot from './spot.ts';
+import * as swap from './swap.ts';
 import * as system from './system.ts';
 import * as user from './user.ts';
 import * as verification from './verification.ts';
@@ -14,13 +18,17 @@ import * as wallet from './wallet.ts';
 import * as withdrawals from './withdrawals.ts';
 
 export * from './catalogue.ts';
+export * from './custody.ts';
 export * from './deposits.ts';
 export * from './dev.ts';
 export * from './market.ts';
 export * from './member.ts';
 export * from './operators.ts';
+export * from './recharges.ts';
 export * from './reviews.ts';
+export * from './seconds.ts';
 export * from './spot.ts';
+export * from './swap.ts';
 export * from './system.ts';
 export * from './user.ts';
 export * from './verification.ts';
@@ -55,5 +63,9 @@ export const ALL_CALLS: readonly CallSpec[] = [
   reviews,
   wallet,
   deposits,
+  custody,
+  recharges,
   withdrawals,
+  seconds,
+  swap,
 ].flatMap((module) => Object.values(module).filter(isCall));

@@ -23,12 +23,15 @@ const MESSAGE: Record<RejectReason | RequestRejection, MessageId> = {
   fok_unfillable: 'fokUnfillable',
   order_not_open: 'orderNotOpen',
   not_owner: 'orderNotFound',
+  duplicate_client_order_id: 'clientOrderIdTaken',
   duplicate_deposit: 'conflict',
   duplicate_reference: 'conflict',
   invalid_account: 'invalidOrder',
   already_listed: 'conflict',
   invalid_listing: 'invalidOrder',
   market_paused: 'marketPaused',
+  pool_insufficient: 'secondsPoolInsufficient',
+  no_index: 'secondsNoIndex',
   invalid_number: 'invalidNumber',
   too_many_decimals: 'tooManyDecimals',
   negative: 'negativeAmount',
@@ -50,6 +53,14 @@ export function rejectionError(
 ): AppError {
   // Another user's order is answered exactly like a missing one.
   if (reason === 'not_owner') return new AppError('notFound', 'orderNotFound');
+  if (reason === 'duplicate_client_order_id') {
+    return new AppError(
+      'conflict',
+      'clientOrderIdTaken',
+      { field: 'clientOrderId' },
+      'clientOrderId',
+    );
+  }
   const named = field ? (FIELD_NAMES[field] ?? field) : fallbackField;
   return new AppError('validation', MESSAGE[reason], { field: named }, named);
 }

@@ -52,6 +52,20 @@ export function createTickStore(db: MarketsDb, retentionMs: number) {
       return new Map(rows.map((r) => [r.symbol, parseUnits(r.price, QUOTE_DECIMALS)]));
     },
 
+    /** A market's stored ticks within `spanMs` either side of `time`, oldest first. */
+    async around(symbol: string, time: number, spanMs: number) {
+      const rows = await db
+        .selectFrom('market_index_ticks')
+        .select(['time', 'price', 'source'])
+        .where('symbol', '=', symbol)
+        .where('time', '>=', time - spanMs)
+        .where('time', '<=', time + spanMs)
+        .orderBy('time', 'asc')
+        .limit(500)
+        .execute();
+      return rows.map((r) => ({ time: Number(r.time), price: r.price, source: r.source }));
+    },
+
     /** The first tick at or after `time` (what a fixed-period contract settles on). */
     async firstAtOrAfter(symbol: string, time: number) {
       const row = await db
