@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define.ts';
 import { decimalString } from './market.ts';
+import { bankRechargeSchema } from './recharges.ts';
 
 /*
  * On-chain deposits (seed section 3, Recharge; issue 17): the coins and networks that take
@@ -70,11 +71,12 @@ export const getDepositAddress = defineCall({
 export const depositStatusSchema = z.enum(['confirming', 'credited', 'dropped', 'belowMinimum']);
 export type DepositStatus = z.infer<typeof depositStatusSchema>;
 
-export const depositRecordSchema = z.object({
-  /** The order number. */
+export const chainDepositRecordSchema = z.object({
+  /** The record's id. */
   id: z.string(),
-  /** 1: an on-chain deposit. */
+  /** 1: a deposit (the seed's recharge type). */
   type: z.literal(1),
+  way: z.literal('chain'),
   coin: z.string(),
   network: z.string(),
   address: z.string(),
@@ -87,11 +89,26 @@ export const depositRecordSchema = z.object({
   createTime: z.string(),
   creditTime: z.string().nullable(),
 });
+export type ChainDepositRecord = z.infer<typeof chainDepositRecordSchema>;
+
+/** A bank-transfer recharge in the same log: its order number, review state and reason. */
+export const bankDepositRecordSchema = bankRechargeSchema.extend({
+  type: z.literal(1),
+  way: z.literal('bank'),
+});
+export type BankDepositRecord = z.infer<typeof bankDepositRecordSchema>;
+
+export const depositRecordSchema = z.discriminatedUnion('way', [
+  chainDepositRecordSchema,
+  bankDepositRecordSchema,
+]);
 export type DepositRecord = z.infer<typeof depositRecordSchema>;
 
 export const rechargeLogBody = z.strictObject({
-  /** 1: on-chain deposits (the only type so far). */
+  /** 1: deposits (the seed's recharge type): on-chain and by bank transfer. */
   type: z.literal(1).default(1),
+  /** Only one way: `chain` (on-chain) or `bank` (bank transfer); absent: both. */
+  way: z.enum(['chain', 'bank']).optional(),
   coin: coinCode.optional(),
   page: z.number().int().min(1).max(100_000).default(1),
   size: z.number().int().min(1).max(100).default(20),
@@ -100,7 +117,8 @@ export const rechargeLogBody = z.strictObject({
 export const getRechargeLog = defineCall({
   method: 'POST',
   path: '/api/{head}/coin/assets/getRechargeLog',
-  summary: 'My deposits, newest first, paged, with status and confirmations (type 1: on-chain)',
+  summary:
+    'My deposits, newest first, paged: on-chain ones with status and confirmations, bank transfers with order number, review state and reason',
   tags: ['deposits'],
   auth: 'user',
   keyScope: 'read',

@@ -17,7 +17,7 @@ import {
  * permissions, so the console's one queue component serves them all.
  */
 
-export const REVIEW_KINDS = ['identity'] as const;
+export const REVIEW_KINDS = ['identity', 'recharge', 'withdrawal'] as const;
 export const reviewKindSchema = z.enum(REVIEW_KINDS);
 export type ReviewKind = z.infer<typeof reviewKindSchema>;
 

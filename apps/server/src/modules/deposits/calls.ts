@@ -4,8 +4,9 @@ import {
   getRechargeCurrency,
   getRechargeLog,
   simulateDeposit,
-  type DepositRecord,
+  type ChainDepositRecord,
 } from '@meridian/contract';
+import { sql } from 'kysely';
 import { formatUnits, parseUnits, UnitsError } from '@meridian/core';
 import { AppError } from '../../kernel/errors.ts';
 import { principalOf } from '../../kernel/http/auth.ts';
@@ -13,6 +14,8 @@ import { Answer, registerCall } from '../../kernel/http/register-call.ts';
 import type { Catalogue } from '../markets/index.ts';
 import type { AddressProvider } from './address-provider.ts';
 import type { AddressBook } from './addresses.ts';
+import { rechargeView } from './bank-recharges.ts';
+import type { BankTables } from './bank-tables.ts';
 import type { CreditRules } from './credits.ts';
 import { COIN_NETWORKS, NETWORKS, type DepositNetwork } from './networks.ts';
 import type { SimulatedChain } from './simulated-chain.ts';
@@ -89,20 +92,54 @@ export function registerDepositCalls(app: FastifyInstance, head: string, deps: D
     return { coin: params.coin, address: row.address, ...networkView(params.coin, network) };
   });
 
+  // Both ways in one log, newest first: the page is cut from the union of the two tables'
+  // (id, way, time), then each row is read from its own table.
   registerCall(app, head, getRechargeLog, async ({ body }, request) => {
     const { userId } = principalOf(request);
-    let query = db.selectFrom('chain_deposits').where('user_id', '=', userId);
-    if (body.coin) query = query.where('coin', '=', body.coin);
-    const counted = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-    const rows = await query
+    const all = db.withTables<BankTables>();
+    let chain = all
+      .selectFrom('chain_deposits')
+      .select(['id', sql<string>`'chain'`.as('way'), 'seen_at as at'])
+      .where('user_id', '=', userId);
+    let bank = all
+      .selectFrom('bank_recharges')
+      .select(['id', sql<string>`'bank'`.as('way'), 'created_at as at'])
+      .where('user_id', '=', userId);
+    if (body.coin) {
+      chain = chain.where('coin', '=', body.coin);
+      bank = bank.where('coin', '=', body.coin);
+    }
+    const union = body.way === 'chain' ? chain : body.way === 'bank' ? bank : chain.unionAll(bank);
+    const counted = await all
+      .selectFrom(union.as('d'))
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    const page = await all
+      .selectFrom(union.as('d'))
       .selectAll()
-      .orderBy('seen_at', 'desc')
+      .orderBy('at', 'desc')
       .orderBy('id', 'desc')
       .limit(body.size)
       .offset((body.page - 1) * body.size)
       .execute();
+    const ids = (way: string) => page.filter((row) => row.way === way).map((row) => row.id);
+    const [chainRows, bankRows] = await Promise.all([
+      ids('chain').length
+        ? all.selectFrom('chain_deposits').selectAll().where('id', 'in', ids('chain')).execute()
+        : [],
+      ids('bank').length
+        ? all.selectFrom('bank_recharges').selectAll().where('id', 'in', ids('bank')).execute()
+        : [],
+    ]);
+    const chainById = new Map(chainRows.map((row) => [row.id, recordView(row)]));
+    const bankById = new Map(
+      bankRows.map((row) => [
+        row.id,
+        { ...rechargeView(row), type: 1 as const, way: 'bank' as const },
+      ]),
+    );
     return {
-      list: rows.map(recordView),
+      list: page.map((row) => (row.way === 'chain' ? chainById : bankById).get(row.id)!),
       total: Number(counted?.n ?? 0),
       page: body.page,
       size: body.size,
@@ -146,10 +183,11 @@ export function registerDepositCalls(app: FastifyInstance, head: string, deps: D
   });
 }
 
-function recordView(row: ChainDepositsTable): DepositRecord {
+function recordView(row: ChainDepositsTable): ChainDepositRecord {
   return {
     id: row.id,
     type: 1,
+    way: 'chain',
     coin: row.coin,
     network: row.network,
     address: row.address,

@@ -1,11 +1,13 @@
 import { defineModule } from '../../kernel/module.ts';
 import { accountXpubs, xpubAddressProvider } from './address-provider.ts';
 import { createAddressBook } from './addresses.ts';
+import { startBankRecharges } from './bank-start.ts';
 import { registerDepositCalls } from './calls.ts';
 import { createDepositCredits, type CreditRules } from './credits.ts';
 import * as m0030 from './migrations/0030_deposit_addresses.ts';
 import * as m0031 from './migrations/0031_chain_deposits.ts';
 import * as m0032 from './migrations/0032_simulated_chain.ts';
+import * as m0045 from './migrations/0045_bank_recharges.ts';
 import { COIN_NETWORKS, NETWORKS } from './networks.ts';
 import { esploraWatcher } from './esplora-watcher.ts';
 import { createSimulatedChain } from './simulated-chain.ts';
@@ -15,7 +17,8 @@ import type { ChainWatcher } from './watcher.ts';
 /**
  * On-chain deposits (issue 17): an address per user, coin and network derived from the
  * operator's account xpubs, a chain watcher (the simulated chain by default), and credits
- * through the engine once a deposit is final, exactly once per output.
+ * through the engine once a deposit is final, exactly once per output; and bank-transfer
+ * recharges, credited once an operator approves the payment.
  */
 export const depositsModule = defineModule({
   name: 'deposits',
@@ -23,6 +26,7 @@ export const depositsModule = defineModule({
     '0030_deposit_addresses': m0030,
     '0031_chain_deposits': m0031,
     '0032_simulated_chain': m0032,
+    '0045_bank_recharges': m0045,
   },
   async start(ctx) {
     const { app, clock, config } = ctx;
@@ -103,6 +107,8 @@ export const depositsModule = defineModule({
         await running;
       });
     }
+
+    await startBankRecharges(ctx);
 
     ctx.provide('deposits', {
       chain,

@@ -75,6 +75,12 @@ export function createFileStore(db: VerificationDb, clock: Clock, dataDir: strin
       return read(row?.user_id === userId ? row : undefined);
     },
 
+    /** A user's own file's facts, without its bytes; another user's is none. */
+    async ownRow(userId: string, id: string): Promise<UploadsTable | undefined> {
+      const row = await byId(id);
+      return row?.user_id === userId ? row : undefined;
+    },
+
     /** Any user's file, for an operator whose call checked `documents.view`. */
     async readAny(id: string): Promise<StoredFile> {
       return read(await byId(id));

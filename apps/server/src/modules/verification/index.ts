@@ -1,8 +1,20 @@
-import type { BankCard, ReviewKind, VerificationStatus } from '@meridian/contract';
-import type { ReviewExecutor, ReviewKindHandler } from './review-queue.ts';
+import type {
+  BankCard,
+  FileContent,
+  ReviewKind,
+  UploadedFile,
+  VerificationStatus,
+} from '@meridian/contract';
+import type { ReviewExecutor, ReviewKindHandler, ReviewQueue } from './review-queue.ts';
 
 export { verificationModule } from './module.ts';
-export type { ReviewExecutor, ReviewKindHandler, ReviewRow } from './review-queue.ts';
+export type {
+  Reviewer,
+  ReviewExecutor,
+  ReviewKindHandler,
+  ReviewQueue,
+  ReviewRow,
+} from './review-queue.ts';
 
 /** What other modules may ask of verification. */
 export interface VerificationService {
@@ -19,12 +31,27 @@ export interface VerificationService {
    * the kind's decisions once, open an item in the transaction of the change that needs
    * review. The kind's calls come from the contract's `reviewCalls`.
    */
+  /**
+   * Uploaded images other modules' submissions point to (a recharge's payment screenshot).
+   * `ownUpload` finds only the user's own file of that purpose: another user's is unknown.
+   */
+  uploads: {
+    ownUpload(
+      userId: string,
+      id: string,
+      purpose: string,
+    ): Promise<(UploadedFile & { createdAt: string }) | null>;
+    /** Any file's facts and bytes, for an operator call that writes its audit row first. */
+    content(id: string): Promise<FileContent & { userId: string; purpose: string }>;
+  };
   reviews: {
     registerKind(handler: ReviewKindHandler): void;
     open(
       tx: ReviewExecutor,
       item: { kind: ReviewKind; subjectId: string; userId: string },
     ): Promise<string>;
+    /** The queue itself, for a kind's operator calls (list, detail, claim, decide). */
+    queue: ReviewQueue;
   };
 }
 

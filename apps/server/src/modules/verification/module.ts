@@ -1,6 +1,6 @@
 import { defineModule } from '../../kernel/module.ts';
 import { createBankCards } from './bank-cards.ts';
-import { createFileStore } from './file-store.ts';
+import { createFileStore, fileContent, fileView } from './file-store.ts';
 import { createIdentityReviews, identityReviewHandler } from './identity-review.ts';
 import * as m0015 from './migrations/0015_verification.ts';
 import { registerVerificationOpsCalls } from './ops-calls.ts';
@@ -45,7 +45,21 @@ export const verificationModule = defineModule({
       levelOf: async (userId) => verificationLevel(await stateOf(db, userId)),
       bankCardOf: (userId) => bankCards.get(userId),
       pendingCounts: async () => [{ kind: 'identity', pending: await queue.pending('identity') }],
-      reviews: { registerKind: queue.registerKind, open: queue.open },
+      uploads: {
+        ownUpload: async (userId, id, purpose) => {
+          const row = await files.ownRow(userId, id);
+          return row?.purpose === purpose ? { ...fileView(row), createdAt: row.created_at } : null;
+        },
+        content: async (id) => {
+          const stored = await files.readAny(id);
+          return {
+            ...fileContent(stored),
+            userId: stored.row.user_id,
+            purpose: stored.row.purpose,
+          };
+        },
+      },
+      reviews: { registerKind: queue.registerKind, open: queue.open, queue },
     });
   },
 });

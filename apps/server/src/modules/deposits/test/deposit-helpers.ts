@@ -17,6 +17,7 @@ export { call, testDatabases };
 export interface Started {
   platform: Platform;
   app: FastifyInstance;
+  clock: TestClock;
   /** Stops this platform and starts another on the same database and data folder (a restart). */
   restart(): Promise<Started>;
   stop(): Promise<void>;
@@ -53,6 +54,7 @@ export async function startDeposits(
     return {
       platform,
       app: platform.app,
+      clock,
       async restart() {
         await close();
         return boot();
