@@ -1,14 +1,14 @@
 import { DepositHistory } from './widgets/DepositHistory.tsx';
-import { DepositPanel } from './widgets/DepositPanel.tsx';
+import { RechargeWays } from './widgets/RechargeWays.tsx';
 
 /** `/assets/index?key=recharge`. */
 export function RechargeTab() {
-  return <DepositPanel />;
+  return <RechargeWays />;
 }
 
 /** `/account/wallet/deposit`. */
 export function DepositTab() {
-  return <DepositPanel />;
+  return <RechargeWays />;
 }
 
 /** `/account/wallet/history-deposit`. */

@@ -39,15 +39,19 @@ export function DepositHistory() {
       }
       const csv = depositsCsv(rows, {
         time: t('col.time'),
+        way: t('col.way'),
         order: t('col.order'),
         coin: t('coin'),
         network: t('network'),
         amount: t('col.amount'),
         confirmations: t('col.confirmations'),
         status: t('col.status'),
+        reason: t('col.reason'),
         txid: t('col.txid'),
         address: t('address'),
-        statusText: (status) => t(`status.${status}`),
+        wayText: (way) => t(`way.${way}`),
+        statusText: (r) =>
+          r.way === 'bank' ? t(`bank.status.${r.status}`) : t(`status.${r.status}`),
       });
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
       const link = document.createElement('a');
@@ -77,26 +81,53 @@ export function DepositHistory() {
     {
       key: 'amount',
       title: t('col.amount'),
+      align: 'right',
       render: (_, r) => (
         <span className={styles.mono}>
           {r.amount} {r.coin}
         </span>
       ),
     },
-    ...(phone ? [] : [{ key: 'network', title: t('network'), dataIndex: 'network' }]),
-    { key: 'status', title: t('col.status'), render: (_, r) => <StatusTag record={r} /> },
     ...(phone
       ? []
       : [
           {
-            key: 'txid',
-            title: t('col.txid'),
-            render: (_: unknown, r: DepositRecord) => (
-              <span className={styles.mono}>
-                {`${r.txid.slice(0, 10)}…${r.txid.slice(-6)}`}
-                <CopyButton value={r.txid} />
-              </span>
-            ),
+            key: 'way',
+            title: t('col.way'),
+            render: (_: unknown, r: DepositRecord) =>
+              r.way === 'chain' ? `${t('way.chain')} · ${r.network}` : t('way.bank'),
+          },
+        ]),
+    {
+      key: 'status',
+      title: t('col.status'),
+      render: (_, r) => (
+        <>
+          <StatusTag record={r} />
+          {r.way === 'bank' && r.reason && (
+            <div className={styles.error}>{t('bank.reason', { reason: r.reason })}</div>
+          )}
+        </>
+      ),
+    },
+    ...(phone
+      ? []
+      : [
+          {
+            key: 'reference',
+            title: t('col.reference'),
+            render: (_: unknown, r: DepositRecord) =>
+              r.way === 'chain' ? (
+                <span className={styles.mono}>
+                  {`${r.txid.slice(0, 10)}…${r.txid.slice(-6)}`}
+                  <CopyButton value={r.txid} />
+                </span>
+              ) : (
+                <span className={styles.mono}>
+                  {r.orderNo}
+                  <CopyButton value={r.orderNo} />
+                </span>
+              ),
           },
         ]),
   ];

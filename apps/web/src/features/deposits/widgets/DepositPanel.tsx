@@ -200,7 +200,8 @@ function RecentDeposits() {
                 </span>
                 <br />
                 <span className={styles.label}>
-                  {record.network} · {formatTime(record.createTime)}
+                  {record.way === 'chain' ? record.network : t('way.bank')} ·{' '}
+                  {formatTime(record.createTime)}
                 </span>
               </span>
               <StatusTag record={record} />

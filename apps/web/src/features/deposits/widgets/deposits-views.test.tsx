@@ -5,6 +5,8 @@ import {
   getRechargeCurrency,
   getRechargeLog,
   simulateDeposit,
+  type BankDepositRecord,
+  type ChainDepositRecord,
   type DepositRecord,
 } from '@meridian/contract/calls/deposits';
 import type { CallSpec } from '@meridian/contract/define';
@@ -33,9 +35,10 @@ const ADDRESS = {
   minDeposit: '0.0001',
   address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
 };
-const RECORD: DepositRecord = {
+const RECORD: ChainDepositRecord = {
   id: 'd-1',
   type: 1,
+  way: 'chain',
   coin: 'BTC',
   network: 'BTC',
   address: ADDRESS.address,
@@ -46,6 +49,19 @@ const RECORD: DepositRecord = {
   required: 2,
   status: 'confirming',
   createTime: '2026-11-22T08:00:00.000Z',
+  creditTime: null,
+};
+const BANK: BankDepositRecord = {
+  id: 'b-1',
+  type: 1,
+  way: 'bank',
+  orderNo: 'BR2026112212345678',
+  coin: 'USDT',
+  amount: '250.5',
+  status: 'rejected',
+  reason: 'No transfer arrived',
+  createTime: '2026-11-22T09:00:00.000Z',
+  decideTime: '2026-11-22T10:00:00.000Z',
   creditTime: null,
 };
 
@@ -119,33 +135,46 @@ describe('deposit views', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
-  it('lists the history with each status in words, and an export', async () => {
-    const { api } = fakeApi([{ ...RECORD, status: 'credited', confirmations: 2 }]);
+  it('lists both ways in the history, each status in words, and an export', async () => {
+    const { api } = fakeApi([{ ...RECORD, status: 'credited', confirmations: 2 }, BANK]);
     render(
       <TestProviders api={api}>
         <DepositHistory />
       </TestProviders>,
     );
     expect(await screen.findByText('Credited')).toBeTruthy();
+    expect(screen.getByText('Rejected')).toBeTruthy();
+    expect(screen.getByText('Reason: No transfer arrived')).toBeTruthy();
+    expect(screen.getByText('BR2026112212345678')).toBeTruthy();
+    expect(screen.getByText('Bank transfer')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Export CSV/ })).toBeTruthy();
   });
 
-  it('writes CSV with the amounts as sent and formulas defused', () => {
-    const csv = depositsCsv([{ ...RECORD, address: '=HYPERLINK("x")' }], {
+  it('writes CSV of both ways with the amounts as sent and formulas defused', () => {
+    const rows: DepositRecord[] = [{ ...RECORD, address: '=HYPERLINK("x")' }, BANK];
+    const csv = depositsCsv(rows, {
       time: 'Time',
+      way: 'Way',
       order: 'Order',
       coin: 'Coin',
       network: 'Network',
       amount: 'Amount',
       confirmations: 'Confirmations',
       status: 'Status',
+      reason: 'Reason',
       txid: 'Tx',
       address: 'Address',
-      statusText: (s) => s,
+      wayText: (way) => way,
+      statusText: (r) => r.status,
     });
-    const [header, row] = csv.replace('\uFEFF', '').trim().split('\r\n');
-    expect(header).toBe('Time,Order,Coin,Network,Amount,Confirmations,Status,Tx,Address');
-    expect(row).toContain(',0.5,1/2,confirming,');
-    expect(row).toContain(`"'=HYPERLINK(""x"")"`);
+    const [header, chain, bank] = csv.replace('\uFEFF', '').trim().split('\r\n');
+    expect(header).toBe(
+      'Time,Way,Order,Coin,Network,Amount,Confirmations,Status,Reason,Tx,Address',
+    );
+    expect(chain).toContain(',0.5,1/2,confirming,,');
+    expect(chain).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(bank).toBe(
+      '2026-11-22T09:00:00.000Z,bank,BR2026112212345678,USDT,,250.5,,rejected,No transfer arrived,,',
+    );
   });
 });

@@ -1,0 +1,285 @@
+import { CameraOutlined, CheckCircleFilled, LoadingOutlined } from '@ant-design/icons';
+import { Alert, Button, Descriptions, Input, Modal, Result, Select, Skeleton } from 'antd';
+import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RechargeBank } from '@meridian/contract/calls/recharges';
+import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
+import { useSession } from '../../../shared/session/store.ts';
+import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
+import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
+import { useBankRechargeLog } from '../data/useBankRecharges.ts';
+import { BankStatusTag } from './StatusTag.tsx';
+import { useBankRechargeForm, type BankRechargeForm } from './useBankRechargeForm.ts';
+import styles from './deposits.module.css';
+
+/** Image types a screenshot may be; the server judges the file by its bytes all the same. */
+const SCREENSHOT_ACCEPT = 'image/jpeg,image/png,image/webp';
+
+/**
+ * Recharge by bank transfer: the coin, the account to pay into (each detail copyable) with
+ * the reference for the memo, the amount, the payment screenshot, a confirmation, then the
+ * order with its number and state; beside it, the user's bank recharges.
+ */
+export function BankRechargePanel({ banks }: { banks: readonly RechargeBank[] }) {
+  const form = useBankRechargeForm(banks);
+  return (
+    <div className={styles.panel}>
+      <div className={styles.column}>
+        {form.order ? <Submitted form={form} /> : <RechargeForm form={form} banks={banks} />}
+      </div>
+      <div className={styles.column}>
+        <MyBankRecharges />
+      </div>
+    </div>
+  );
+}
+
+function RechargeForm({ form, banks }: { form: BankRechargeForm; banks: readonly RechargeBank[] }) {
+  const { t } = useTranslation('deposits');
+  const bank = form.bank;
+  const reference = useSession((s) => s.userInfo?.id);
+  if (!bank) return null;
+  const problemText = form.problem
+    ? t(`bank.problem.${form.problem}`, {
+        min: bank.minAmount,
+        max: bank.maxAmount,
+        coin: bank.coin,
+        decimals: bank.decimals,
+      })
+    : null;
+  return (
+    <>
+      <label className={styles.field}>
+        <span className={styles.label}>{t('bank.coinType')}</span>
+        <Select
+          aria-label={t('bank.coinType')}
+          value={bank.coin}
+          onChange={form.setCoin}
+          options={banks.map((b) => ({ value: b.coin, label: b.coin }))}
+        />
+      </label>
+      <div className={styles.addressCard}>
+        <Descriptions column={1} size="small" title={t('bank.payTo')} className={styles.facts}>
+          {(
+            [
+              ['bankName', bank.bankName],
+              ['accountName', bank.accountName],
+              ['accountNumber', bank.accountNumber],
+              ['swift', bank.swift],
+            ] as const
+          ).map(([key, value]) => (
+            <Descriptions.Item key={key} label={t(`bank.${key}`)}>
+              <span className={styles.mono} data-testid={`bank-${key}`}>
+                {value}
+              </span>
+              <CopyButton value={value} label={t('bank.copy', { what: t(`bank.${key}`) })} />
+            </Descriptions.Item>
+          ))}
+          {reference && (
+            <Descriptions.Item label={t('bank.memo')}>
+              <span className={styles.mono}>{reference}</span>
+              <CopyButton value={reference} label={t('bank.copy', { what: t('bank.memo') })} />
+            </Descriptions.Item>
+          )}
+        </Descriptions>
+      </div>
+      {bank.note && <Alert type="info" showIcon title={bank.note} />}
+      <label className={styles.field}>
+        <span className={styles.label}>{t('bank.quantity')}</span>
+        <Input
+          inputMode="decimal"
+          value={form.amount}
+          aria-label={t('bank.quantity')}
+          aria-invalid={problemText !== null}
+          placeholder={t('bank.quantityPlaceholder')}
+          suffix={bank.coin}
+          status={problemText ? 'error' : undefined}
+          onChange={(e) => form.setAmount(e.target.value)}
+        />
+        <span
+          className={problemText ? styles.error : styles.label}
+          role={problemText ? 'alert' : undefined}
+        >
+          {problemText ??
+            t('bank.bounds', {
+              min: bank.minAmount ?? t('none'),
+              max: bank.maxAmount ?? t('none'),
+              coin: bank.coin,
+            })}
+        </span>
+      </label>
+      <ScreenshotPicker form={form} />
+      <Button type="primary" block size="large" onClick={form.review}>
+        {t('bank.submit')}
+      </Button>
+      <Modal
+        open={form.confirming}
+        title={t('bank.confirmTitle')}
+        okText={t('bank.confirm')}
+        cancelText={t('bank.cancel')}
+        onOk={form.confirm}
+        onCancel={form.cancel}
+        confirmLoading={form.submitting}
+        destroyOnHidden
+      >
+        <p>
+          {t('bank.confirmText', {
+            amount: form.amount.replace(/\.$/, ''),
+            coin: bank.coin,
+            bank: bank.bankName,
+            account: bank.accountNumber,
+          })}
+        </p>
+      </Modal>
+    </>
+  );
+}
+
+function ScreenshotPicker({ form }: { form: BankRechargeForm }) {
+  const { t } = useTranslation('deposits');
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const { screenshot } = form;
+  const failed = screenshot.status === 'failed';
+  const missing = form.screenshotMissing && screenshot.status === 'empty';
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {t('bank.screenshot')}
+      </label>
+      <div className={styles.screenshot}>
+        {screenshot.status === 'empty' ? (
+          <CameraOutlined aria-hidden className={styles.screenshotIcon} />
+        ) : (
+          <img src={screenshot.preview} alt={t('bank.screenshot')} />
+        )}
+      </div>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept={SCREENSHOT_ACCEPT}
+        className={styles.fileInput}
+        data-testid="payment-screenshot"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // The same file may be chosen again after a failure.
+          event.target.value = '';
+          if (file) form.chooseScreenshot(file);
+        }}
+      />
+      <Button
+        block
+        icon={<CameraOutlined />}
+        disabled={screenshot.status === 'uploading'}
+        onClick={() => input.current?.click()}
+      >
+        {screenshot.status === 'empty' ? t('bank.choose') : t('bank.replace')}
+      </Button>
+      <span
+        className={failed || missing ? styles.error : styles.label}
+        role={failed || missing ? 'alert' : 'status'}
+      >
+        {screenshot.status === 'uploading' && (
+          <>
+            <LoadingOutlined /> {t('bank.uploading')}
+          </>
+        )}
+        {screenshot.status === 'done' && (
+          <>
+            <CheckCircleFilled className={styles.ok} /> {t('bank.uploaded')}
+          </>
+        )}
+        {failed && `${t('bank.uploadFailed')}${screenshot.error ? `: ${screenshot.error}` : ''}`}
+        {missing && t('bank.screenshotRequired')}
+        {screenshot.status === 'empty' && !missing && t('bank.screenshotHint')}
+      </span>
+    </div>
+  );
+}
+
+function Submitted({ form }: { form: BankRechargeForm }) {
+  const { t } = useTranslation('deposits');
+  const formatTime = useFormatTime();
+  const order = form.order!;
+  return (
+    <Result
+      status="success"
+      title={t('bank.submittedTitle')}
+      subTitle={t('bank.submittedText')}
+      extra={
+        <Button type="primary" onClick={form.another}>
+          {t('bank.another')}
+        </Button>
+      }
+    >
+      <Descriptions column={1} size="small">
+        <Descriptions.Item label={t('col.order')}>
+          <span className={styles.mono} data-testid="recharge-order-no">
+            {order.orderNo}
+          </span>
+          <CopyButton value={order.orderNo} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('col.amount')}>
+          <span className={styles.mono}>
+            {order.amount} {order.coin}
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('col.time')}>{formatTime(order.createTime)}</Descriptions.Item>
+        <Descriptions.Item label={t('col.status')}>
+          <BankStatusTag status={order.status} />
+        </Descriptions.Item>
+      </Descriptions>
+    </Result>
+  );
+}
+
+function MyBankRecharges() {
+  const { t } = useTranslation('deposits');
+  const formatTime = useFormatTime();
+  const log = useBankRechargeLog(1, 5);
+  return (
+    <div className={styles.field}>
+      <span className={styles.label}>{t('bank.mine')}</span>
+      {log.isPending ? (
+        <Skeleton active title={false} paragraph={{ rows: 4 }} />
+      ) : log.isError ? (
+        <LoadFailed
+          title={t('loadFailed')}
+          onRetry={() => void log.refetch()}
+          retrying={log.isFetching}
+        />
+      ) : log.data.list.length === 0 ? (
+        <EmptyState description={t('bank.none')} />
+      ) : (
+        <ul className={styles.recent} data-testid="bank-recharges">
+          {log.data.list.map((record) =>
+            record.way === 'bank' ? (
+              <li key={record.id} className={styles.recentRow}>
+                <span>
+                  <span className={styles.mono}>
+                    {record.amount} {record.coin}
+                  </span>
+                  <br />
+                  <span className={styles.label}>
+                    {record.orderNo} · {formatTime(record.createTime)}
+                  </span>
+                  {record.reason && (
+                    <>
+                      <br />
+                      <span className={styles.error}>
+                        {t('bank.reason', { reason: record.reason })}
+                      </span>
+                    </>
+                  )}
+                </span>
+                <BankStatusTag status={record.status} />
+              </li>
+            ) : null,
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}
