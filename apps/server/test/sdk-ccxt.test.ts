@@ -122,6 +122,32 @@ describe('the ccxt exchange class, with the real ccxt package', () => {
     await expect(exchange.cancelOrder(placed.id)).rejects.toBeInstanceOf(ccxt.InvalidOrder);
     await expect(exchange.fetchOrder('999999999')).rejects.toBeInstanceOf(ccxt.OrderNotFound);
 
+    // A bot's own order id: given at creation, back in every answer, and enough to find
+    // and cancel the order; a repeat is ccxt's DuplicateOrderId.
+    const tagged = await exchange.createOrder('BTC/USDT', 'limit', 'buy', 0.01, 29000, {
+      clientOrderId: 'ccxt-grid-1',
+    });
+    expect(tagged.clientOrderId).toBe('ccxt-grid-1');
+    const byClientId = await exchange.fetchOrder(undefined as unknown as string, 'BTC/USDT', {
+      clientOrderId: 'ccxt-grid-1',
+    });
+    expect(byClientId).toMatchObject({
+      id: tagged.id,
+      clientOrderId: 'ccxt-grid-1',
+      status: 'open',
+    });
+    await expect(
+      exchange.createOrder('BTC/USDT', 'limit', 'buy', 0.01, 28000, {
+        clientOrderId: 'ccxt-grid-1',
+      }),
+    ).rejects.toBeInstanceOf(ccxt.DuplicateOrderId);
+    const cancelledByClientId = await exchange.cancelOrder(
+      undefined as unknown as string,
+      'BTC/USDT',
+      { clientOrderId: 'ccxt-grid-1' },
+    );
+    expect(cancelledByClientId).toMatchObject({ id: tagged.id, status: 'canceled' });
+
     const stranger = new meridian({
       apiKey: key.apiKey,
       secret: 'wrong',

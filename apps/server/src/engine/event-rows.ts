@@ -42,6 +42,7 @@ export function acceptedOrderRow(e: Accepted, spec: MarketSpec, ts: number): Ord
     cancel_reason: null,
     triggered: e.kind === 'stop_limit' ? 0 : 1,
     client_ref: e.clientRef ?? null,
+    client_order_id: e.clientOrderId ?? null,
     created_at: ts,
     updated_at: ts,
   };

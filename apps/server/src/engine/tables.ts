@@ -60,6 +60,7 @@ export interface TradeOrdersTable {
   triggered: Generated<number>;
   /** The Idempotency-Key the order was placed with, if any (migration 0008). */
   client_ref: string | null;
+  client_order_id: string | null;
   created_at: BigintColumn;
   updated_at: BigintColumn;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIENT_ORDER_ID_PATTERN } from '@meridian/core';
 import { defineCall } from '../define.ts';
 import { decimalString, symbolSchema } from './market.ts';
 
@@ -15,6 +16,7 @@ import { decimalString, symbolSchema } from './market.ts';
 const amountInput = z.string().min(1).max(64);
 
 export const orderSideSchema = z.enum(['buy', 'sell']);
+export const clientOrderIdSchema = z.string().regex(CLIENT_ORDER_ID_PATTERN);
 export const orderTypeSchema = z.enum(['limit', 'market', 'stop_limit']);
 export const timeInForceSchema = z.enum(['GTC', 'IOC', 'FOK', 'POST_ONLY']);
 
@@ -31,6 +33,12 @@ const orderFields = {
   /** Stop-limit only: the last price that releases the order to the book. */
   triggerPrice: amountInput.optional(),
   timeInForce: timeInForceSchema.optional(),
+  /**
+   * The caller's own id for the order: unique among the caller's open orders and those
+   * closed in the last 24 hours (a repeat is refused, `clientOrderIdTaken`); it comes
+   * back in every answer and event and finds or cancels the order.
+   */
+  clientOrderId: clientOrderIdSchema.optional(),
 };
 
 export const submitOrderBody = z.strictObject({ symbol: symbolSchema, ...orderFields });
@@ -46,6 +54,7 @@ export const spotOrderSchema = z.object({
   side: orderSideSchema,
   type: orderTypeSchema,
   timeInForce: timeInForceSchema,
+  clientOrderId: z.string().nullable(),
   /** Entrusted price; null for market orders. */
   price: decimalString.nullable(),
   /** Entrusted quantity; null for a market buy by quote amount. */
@@ -106,6 +115,16 @@ export const orderListBody = z.strictObject(pageFields);
 
 const tags = ['spot'] as const;
 
+/** One of the two, never both (`orderIdOrClientOrderId`). */
+export const orderLookup = z.strictObject({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .optional(),
+  clientOrderId: clientOrderIdSchema.optional(),
+});
+export type OrderLookup = z.infer<typeof orderLookup>;
+
 export const currencyOrderSubmit = defineCall({
   method: 'POST',
   path: '/api/currency/order/submit',
@@ -121,23 +140,23 @@ export const currencyOrderSubmit = defineCall({
 export const currencyOrderCancel = defineCall({
   method: 'POST',
   path: '/api/currency/order/cancelOrder',
-  summary: 'Cancel one of my open spot orders; Idempotency-Key accepted',
+  summary: 'Cancel one of my open spot orders, by id or client order id; Idempotency-Key accepted',
   tags,
   auth: 'user',
   keyScope: 'trade',
   idempotent: true,
-  query: z.strictObject({ id: z.string().regex(/^\d{1,15}$/) }),
+  query: orderLookup,
   data: spotOrderSchema,
 });
 
 export const currencyOrderGet = defineCall({
   method: 'GET',
   path: '/api/currency/order/get',
-  summary: 'One of my spot orders, open or not, by id',
+  summary: 'One of my spot orders, open or not, by id or client order id',
   tags,
   auth: 'user',
   keyScope: 'read',
-  query: z.strictObject({ id: z.string().regex(/^\d{1,15}$/) }),
+  query: orderLookup,
   data: spotOrderSchema,
 });
 

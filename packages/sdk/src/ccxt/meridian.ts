@@ -108,6 +108,7 @@ export class meridian extends ccxt.Exchange {
       if (error.reason === 'orderNotFound' || error.status === 404)
         throw new ccxt.OrderNotFound(text);
       if (error.reason === 'insufficientBalance') throw new ccxt.InsufficientFunds(text);
+      if (error.reason === 'clientOrderIdTaken') throw new ccxt.DuplicateOrderId(text);
       if (error.status === 400 || error.status === 409) throw new ccxt.InvalidOrder(text);
       throw new ccxt.ExchangeError(text);
     }
@@ -281,6 +282,7 @@ export class meridian extends ccxt.Exchange {
       quantity: this.amountToPrecision(symbol, amount),
       ...(type === 'limit' ? { price: this.priceToPrecision(symbol, price) } : {}),
       ...(params.timeInForce ? { timeInForce: params.timeInForce } : {}),
+      ...(params.clientOrderId ? { clientOrderId: params.clientOrderId } : {}),
     };
     const order = await this.run((c) =>
       c.call(
@@ -292,23 +294,26 @@ export class meridian extends ccxt.Exchange {
     return this.parseMeridianOrder(order);
   }
 
+  /** ccxt's convention: `params.clientOrderId` names the order instead of `id`. */
   override async cancelOrder(
     id: string,
     _symbol: string | undefined = undefined,
-    _params: Dict = {},
+    params: Dict = {},
   ) {
     await this.loadMarkets();
-    const order = await this.run((c) => c.call(currencyOrderCancel, { query: { id } }));
+    const query = lookup(id, params);
+    const order = await this.run((c) => c.call(currencyOrderCancel, { query }));
     return this.parseMeridianOrder(order);
   }
 
   override async fetchOrder(
     id: string,
     _symbol: string | undefined = undefined,
-    _params: Dict = {},
+    params: Dict = {},
   ) {
     await this.loadMarkets();
-    const order = await this.run((c) => c.call(currencyOrderGet, { query: { id } }));
+    const query = lookup(id, params);
+    const order = await this.run((c) => c.call(currencyOrderGet, { query }));
     return this.parseMeridianOrder(order);
   }
 
@@ -388,7 +393,7 @@ export class meridian extends ccxt.Exchange {
     return this.safeOrder(
       {
         id: o.id,
-        clientOrderId: undefined,
+        clientOrderId: o.clientOrderId ?? undefined,
         timestamp: o.time,
         datetime: this.iso8601(o.time),
         lastUpdateTimestamp: o.updatedAt,
@@ -410,6 +415,12 @@ export class meridian extends ccxt.Exchange {
       market,
     );
   }
+}
+
+function lookup(id: string | undefined, params: Dict): { id: string } | { clientOrderId: string } {
+  return typeof params.clientOrderId === 'string' && !id
+    ? { clientOrderId: params.clientOrderId }
+    : { id: id ?? '' };
 }
 
 export default meridian;

@@ -4,6 +4,7 @@ import * as m0006 from './0006_order_triggered.ts';
 import * as m0007 from './0007_fill_order_indexes.ts';
 import * as m0008 from './0008_order_client_ref.ts';
 import * as m0009 from './0009_amount_units.ts';
+import * as m0070 from './0070_order_client_order_id.ts';
 
 /** The engine's projection tables: ledger, orders, fills, projection position. */
 export const ENGINE_MIGRATIONS: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const ENGINE_MIGRATIONS: Record<string, Migration> = {
   '0007_fill_order_indexes': m0007,
   '0008_order_client_ref': m0008,
   '0009_amount_units': m0009,
+  '0070_order_client_order_id': m0070,
 };

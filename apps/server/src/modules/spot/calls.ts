@@ -75,7 +75,7 @@ export function registerSpotCalls(
     async ({ query }, request) => {
       const user = principalOf(request).userId;
       return idempotency.run(user, idempotencyKey(request), 'spot.cancel', () =>
-        spot.cancelOrder(user, query.id),
+        spot.cancelOrder(user, query),
       );
     },
     HIGH_RATE,
@@ -87,7 +87,7 @@ export function registerSpotCalls(
     async ({ body }, request) => {
       const user = principalOf(request).userId;
       return idempotency.run(user, idempotencyKey(request), 'spot.cancel', () =>
-        spot.cancelOrder(user, body.id),
+        spot.cancelOrder(user, { id: body.id }),
       );
     },
     HIGH_RATE,
@@ -107,7 +107,7 @@ export function registerSpotCalls(
   );
 
   registerCall(app, head, currencyOrderGet, async ({ query }, request) =>
-    spot.getOrder(principalOf(request).userId, query.id),
+    spot.getOrder(principalOf(request).userId, query),
   );
   registerCall(app, head, currencyOrderList, async ({ body }, request) =>
     spot.listOrders(principalOf(request).userId, body),

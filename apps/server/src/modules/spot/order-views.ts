@@ -86,6 +86,7 @@ export function orderView(row: OrderRow, fills: readonly FillRow[], specOf: Spec
     side,
     type: row.kind as SpotOrder['type'],
     timeInForce: row.tif as SpotOrder['timeInForce'],
+    clientOrderId: row.client_order_id,
     price: row.price,
     quantity: row.quantity,
     quoteAmount: row.quote_amount,

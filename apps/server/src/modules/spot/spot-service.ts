@@ -1,4 +1,4 @@
-import type { SpotFill, SpotOrder } from '@meridian/contract';
+import type { OrderLookup, SpotFill, SpotOrder } from '@meridian/contract';
 import type { OrderKind } from '@meridian/core';
 import type { SpotDb } from './tables.ts';
 import type { EngineHost } from '../../engine/engine-host.ts';
@@ -16,6 +16,7 @@ export interface OrderInput {
   quoteAmount?: string | undefined;
   triggerPrice?: string | undefined;
   timeInForce?: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY' | undefined;
+  clientOrderId?: string | undefined;
 }
 
 export interface ListQuery {
@@ -77,22 +78,30 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
     });
   };
 
-  const ownRow = async (user: string, id: string): Promise<OrderRow> => {
+  /** One of the user's orders by id, or by client order id (the newest that carried it). */
+  const ownRow = async (user: string, lookup: OrderLookup): Promise<OrderRow> => {
+    const { id, clientOrderId } = lookup;
+    if ((id === undefined) === (clientOrderId === undefined)) {
+      throw new AppError('validation', 'orderIdOrClientOrderId', { field: 'id' }, 'id');
+    }
     await engine.projected();
-    const row = ID.test(id)
-      ? await db
-          .selectFrom('trade_orders')
-          .selectAll()
-          .where('id', '=', Number(id))
-          .where('user_id', '=', user)
-          .executeTakeFirst()
-      : undefined;
+    const mine = db.selectFrom('trade_orders').selectAll().where('user_id', '=', user);
+    const row =
+      clientOrderId !== undefined
+        ? await mine
+            .where('client_order_id', '=', clientOrderId)
+            .orderBy('id', 'desc')
+            .limit(1)
+            .executeTakeFirst()
+        : ID.test(id!)
+          ? await mine.where('id', '=', Number(id)).executeTakeFirst()
+          : undefined;
     if (!row) throw new AppError('notFound', 'orderNotFound');
     return row;
   };
 
-  const getOrder = async (user: string, id: string): Promise<SpotOrder> =>
-    (await views([await ownRow(user, id)]))[0]!;
+  const getOrder = async (user: string, lookup: OrderLookup): Promise<SpotOrder> =>
+    (await views([await ownRow(user, lookup)]))[0]!;
 
   return {
     getOrder,
@@ -126,6 +135,7 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
         ...(input.quoteAmount !== undefined ? { quoteAmount: input.quoteAmount } : {}),
         ...(input.triggerPrice !== undefined ? { stopPrice: input.triggerPrice } : {}),
         ...(clientRef !== undefined ? { clientRef } : {}),
+        ...(input.clientOrderId !== undefined ? { clientOrderId: input.clientOrderId } : {}),
       });
       const spent = input.side === 'buy' ? listed.quote.code : listed.base.code;
       for (const e of ack.events) {
@@ -151,8 +161,8 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
       return row ? (await views([row]))[0] : undefined;
     },
 
-    async cancelOrder(user: string, id: string): Promise<SpotOrder> {
-      const row = await ownRow(user, id);
+    async cancelOrder(user: string, lookup: OrderLookup): Promise<SpotOrder> {
+      const row = await ownRow(user, lookup);
       if (!OPEN.includes(row.status)) {
         throw new AppError('validation', 'orderNotOpen', { field: 'id' }, 'id');
       }
@@ -161,7 +171,7 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
         if (e.type === 'rejected') throw rejectionError(e.reason, e.field, 'id');
       }
       await engine.projected();
-      return getOrder(user, id);
+      return getOrder(user, { id: String(row.id) });
     },
 
     /**
@@ -242,7 +252,7 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
 
     /** The fills of one of the caller's orders, oldest first. */
     async orderFills(user: string, id: string): Promise<SpotFill[]> {
-      const row = await ownRow(user, id);
+      const row = await ownRow(user, { id });
       const fills = await fillsOf([Number(row.id)]);
       return fills.map((f) => fillView(f, id, row.side as 'buy' | 'sell', specOf));
     },

@@ -34,9 +34,10 @@ export function startUserEvents(engine: EngineHost, sinks: readonly UserEventSin
           if (!assetOrder.includes(e.asset)) assetOrder.push(e.asset);
         } else if (e.type === 'accepted') {
           owners.set(e.orderId, e.user);
-          send(e.user, order('accepted', e.orderId, e.market));
+          send(e.user, order('accepted', e.orderId, e.market, e.clientOrderId));
         } else if (e.type === 'triggered' || e.type === 'filled' || e.type === 'cancelled') {
-          send(owners.get(e.orderId), order(e.type, e.orderId, e.market));
+          const cid = engine.clientOrderIdOf(e.orderId);
+          send(owners.get(e.orderId), order(e.type, e.orderId, e.market, cid));
           if (e.type !== 'triggered') owners.delete(e.orderId);
         } else if (e.type === 'trade') {
           const spec = engine.marketSpec(e.market);
@@ -49,8 +50,17 @@ export function startUserEvents(engine: EngineHost, sinks: readonly UserEventSin
             price: amounts.priceText,
             quantity: amounts.quantityText,
           };
-          send(e.makerUser, { ...fill, orderId: String(e.makerOrderId), role: 'maker' });
-          send(e.takerUser, { ...fill, orderId: String(e.takerOrderId), role: 'taker' });
+          const side = (orderId: number, role: 'maker' | 'taker') => {
+            const cid = engine.clientOrderIdOf(orderId);
+            return {
+              ...fill,
+              orderId: String(orderId),
+              role,
+              ...(cid ? { clientOrderId: cid } : {}),
+            };
+          };
+          send(e.makerUser, side(e.makerOrderId, 'maker'));
+          send(e.takerUser, side(e.takerOrderId, 'taker'));
         }
       }
       const batch = result.postings;
@@ -83,6 +93,13 @@ function order(
   event: 'accepted' | 'triggered' | 'filled' | 'cancelled',
   orderId: number,
   symbol: string,
+  clientOrderId: string | undefined,
 ): UserEvent {
-  return { type: 'order', event, orderId: String(orderId), symbol };
+  return {
+    type: 'order',
+    event,
+    orderId: String(orderId),
+    symbol,
+    ...(clientOrderId ? { clientOrderId } : {}),
+  };
 }
