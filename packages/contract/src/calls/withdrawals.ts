@@ -2,18 +2,37 @@ import { z } from 'zod';
 import { defineCall } from '../define.ts';
 import { decimalString } from './market.ts';
 import { pageOf } from './member.ts';
+import { reviewCalls, reviewSchema } from './reviews.ts';
 import { sealedSchema, verificationCodeSchema } from './user.ts';
+import { bankCardSchema } from './verification.ts';
 
 /*
  * Withdrawals (seed sections 3, 5, 9; PRODUCT.md 2.6): published rules per coin, network
  * and verification level, the two submit calls, the user's log and cancel, and the
- * operators' decisions. On-chain addresses only: bank-card withdrawals are not offered.
+ * operators' side: the review queue's kind and recording what was sent.
  */
 
-/** A network a coin leaves on; each has its own address rule. */
-export const WITHDRAWAL_NETWORKS = ['BTC', 'ERC20', 'BEP20'] as const;
+/** A chain a coin leaves on; each has its own address rule. */
+export const CHAIN_NETWORKS = ['BTC', 'ERC20', 'BEP20'] as const;
+export type ChainNetwork = (typeof CHAIN_NETWORKS)[number];
+
+/**
+ * The seed's "way": to an address on a chain, or to the user's bound bank card. A bank
+ * withdrawal's rules are published under the network `BANK`.
+ */
+export const WITHDRAWAL_WAYS = ['address', 'bank'] as const;
+export const withdrawalWaySchema = z.enum(WITHDRAWAL_WAYS);
+export type WithdrawalWay = z.infer<typeof withdrawalWaySchema>;
+export const BANK_NETWORK = 'BANK';
+
+/** Where a withdrawal leaves: a chain, or `BANK` for the bank way. */
+export const WITHDRAWAL_NETWORKS = [...CHAIN_NETWORKS, BANK_NETWORK] as const;
 export const withdrawalNetworkSchema = z.enum(WITHDRAWAL_NETWORKS);
 export type WithdrawalNetwork = z.infer<typeof withdrawalNetworkSchema>;
+
+/** The way a network belongs to. */
+export const wayOf = (network: WithdrawalNetwork): WithdrawalWay =>
+  network === BANK_NETWORK ? 'bank' : 'address';
 
 /**
  * `review`: waits for an operator (at or above the review threshold); `approved`: waits to
@@ -93,28 +112,54 @@ const coinSchema = z
   .toUpperCase()
   .regex(/^[A-Z0-9]{2,12}$/);
 
-/** What a withdrawal asks for: the seed's fields (way is always the address). */
-export const withdrawalInputSchema = z.strictObject({
-  coin: coinSchema,
-  network: withdrawalNetworkSchema,
-  address: z.string().trim().min(1).max(128),
-  amount: z.string().trim().min(1).max(64),
-  fundPassword: z.string().min(1).max(128),
-  /** The authenticator code, required when the user bound one. */
-  googleCode: verificationCodeSchema.optional(),
-});
+/**
+ * What a withdrawal asks for: the seed's fields. Way `address` (the default) names a chain
+ * network and an address on it; way `bank` pays the user's bound bank card, so it names
+ * neither (or network `BANK`).
+ */
+export const withdrawalInputSchema = z
+  .strictObject({
+    way: withdrawalWaySchema.default('address'),
+    coin: coinSchema,
+    network: withdrawalNetworkSchema.optional(),
+    address: z.string().trim().min(1).max(128).optional(),
+    amount: z.string().trim().min(1).max(64),
+    fundPassword: z.string().min(1).max(128),
+    /** The authenticator code, required when the user bound one. */
+    googleCode: verificationCodeSchema.optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.way === 'bank') {
+      if (input.network !== undefined && input.network !== BANK_NETWORK) {
+        ctx.addIssue({ code: 'custom', path: ['network'], message: 'bank way takes no chain' });
+      }
+      if (input.address !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['address'], message: 'bank way takes no address' });
+      }
+      return;
+    }
+    if (input.network === undefined || input.network === BANK_NETWORK) {
+      ctx.addIssue({ code: 'custom', path: ['network'], message: 'a chain network is needed' });
+    }
+    if (input.address === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'an address is needed' });
+    }
+  });
 export type WithdrawalInput = z.infer<typeof withdrawalInputSchema>;
 
 export const withdrawalSchema = z.object({
   id: z.string(),
+  way: withdrawalWaySchema,
   coin: z.string(),
   network: withdrawalNetworkSchema,
+  /** The chain address, or the bank card's masked number. */
   address: z.string(),
   amount: decimalString,
   fee: decimalString,
   /** What arrives: the amount (the fee is charged on top). */
   arrival: decimalString,
   state: withdrawalStateSchema,
+  /** The chain's transaction id, or the bank payment's reference. */
   txid: z.string().nullable(),
   /** An operator's reason for a rejection. */
   reason: z.string().nullable(),
@@ -128,7 +173,7 @@ export const withdrawSubmit = defineCall({
   method: 'POST',
   path: '/api/withdraw/submit',
   summary:
-    'Withdraw to an on-chain address (query string, as the seed sends it): coin, network, address, amount, fundPassword, googleCode when bound. Amount + fee are held until sent, cancelled or rejected',
+    'Withdraw (query string, as the seed sends it): way address (default; network and address) or bank (the bound bank card), coin, amount, fundPassword, googleCode when bound. Amount + fee are held until sent, cancelled or rejected',
   tags: ['withdrawals'],
   auth: 'user',
   keyScope: 'withdraw',
@@ -141,7 +186,7 @@ export const assetsWithdrawal = defineCall({
   method: 'POST',
   path: '/api/{head}/coin/assets/withdrawal',
   summary:
-    "Withdraw to an on-chain address: the same fields as /api/withdraw/submit, sealed with the server's public key (encrypted JSON)",
+    "Withdraw to an on-chain address or the bound bank card: the same fields as /api/withdraw/submit, sealed with the server's public key (encrypted JSON)",
   tags: ['withdrawals'],
   auth: 'user',
   keyScope: 'withdraw',
@@ -185,6 +230,8 @@ export const cancelWithdrawal = defineCall({
 export const opsWithdrawalSchema = withdrawalSchema.extend({
   userId: z.string(),
   decidedBy: z.string().nullable(),
+  /** The review queue's item, for one that waited (or waits) for a person. */
+  reviewId: z.string().nullable(),
 });
 export type OpsWithdrawal = z.infer<typeof opsWithdrawalSchema>;
 
@@ -209,22 +256,11 @@ export const opsWithdrawals = defineCall({
   data: pageOf(opsWithdrawalSchema),
 });
 
-export const opsApproveWithdrawal = defineCall({
-  method: 'POST',
-  path: '/api/ops/withdrawals/:id/approve',
-  summary: 'Approve a withdrawal under review: it then waits to be sent',
-  tags: ['withdrawals'],
-  auth: 'operator',
-  permission: 'withdrawals.review',
-  params: opsId,
-  data: opsWithdrawalSchema,
-});
-
 export const opsRejectWithdrawal = defineCall({
   method: 'POST',
   path: '/api/ops/withdrawals/:id/reject',
   summary:
-    'Reject a withdrawal under review or approved and not sent, with a reason the user sees: the hold goes back',
+    'Reject an approved withdrawal that was not sent, with a reason the user sees: the hold goes back. One under review is decided in the review queue',
   tags: ['withdrawals'],
   auth: 'operator',
   permission: 'withdrawals.review',
@@ -233,20 +269,72 @@ export const opsRejectWithdrawal = defineCall({
   data: opsWithdrawalSchema,
 });
 
+/** A chain's transaction id: 64 hex digits, 0x first on EVM chains. */
+export const chainTxidSchema = z
+  .string()
+  .trim()
+  .regex(/^(0x)?[0-9a-fA-F]{64}$/);
+/** A bank payment's reference as the bank printed it. */
+export const bankReferenceSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 ./_-]{2,63}$/);
+
 export const opsSendWithdrawal = defineCall({
   method: 'POST',
   path: '/api/ops/withdrawals/:id/sent',
   summary:
-    "Record that an approved withdrawal was sent, with the chain's transaction id (signed outside the server): the amount leaves custody, the fee is revenue",
+    "Record that an approved withdrawal was paid outside the server, with the chain's transaction id (txid) or, for the bank way, the bank payment's reference: the amount leaves custody, the fee is revenue",
   tags: ['withdrawals'],
   auth: 'operator',
   permission: 'withdrawals.review',
   params: opsId,
-  body: z.strictObject({
-    txid: z
-      .string()
-      .trim()
-      .regex(/^(0x)?[0-9a-fA-F]{64}$/),
-  }),
+  body: z.union([
+    z.strictObject({ txid: chainTxidSchema }),
+    z.strictObject({ reference: bankReferenceSchema }),
+  ]),
   data: opsWithdrawalSchema,
 });
+
+/* The withdrawal kind of the operators' review queue. */
+
+export const withdrawalReviewRowSchema = reviewSchema.extend({
+  withdrawalId: z.string(),
+  way: withdrawalWaySchema,
+  coin: z.string(),
+  network: withdrawalNetworkSchema,
+  amount: decimalString,
+  fee: decimalString,
+});
+export type WithdrawalReviewRow = z.infer<typeof withdrawalReviewRowSchema>;
+
+export const withdrawalReviewDetailSchema = z.object({
+  review: reviewSchema,
+  withdrawal: opsWithdrawalSchema,
+  /** The card paid by the bank way, masked; null for an address. */
+  bankCard: bankCardSchema.nullable(),
+  /** The user's verification level now, and the rule it withdraws under. */
+  level: verificationLevelSchema,
+  rule: withdrawalRuleSchema.nullable(),
+  /** What the user asked to withdraw of the coin on the withdrawal's UTC day. */
+  dayTotal: decimalString,
+  /** The user's other withdrawals, newest first (at most 20). */
+  earlier: z.array(opsWithdrawalSchema),
+  /** The user's earlier withdrawal reviews, newest first. */
+  history: z.array(reviewSchema),
+});
+export type WithdrawalReviewDetail = z.infer<typeof withdrawalReviewDetailSchema>;
+
+export const withdrawalReviews = reviewCalls(
+  'withdrawal',
+  { read: 'withdrawals.read', review: 'withdrawals.review' },
+  { row: withdrawalReviewRowSchema, detail: withdrawalReviewDetailSchema },
+);
+
+// Each call on its own as well, so ALL_CALLS, the docs and the fuzz test see them.
+export const withdrawalReviewList = withdrawalReviews.list;
+export const withdrawalReviewDetail = withdrawalReviews.detail;
+export const withdrawalReviewClaim = withdrawalReviews.claim;
+export const withdrawalReviewRelease = withdrawalReviews.release;
+export const withdrawalReviewApprove = withdrawalReviews.approve;
+export const withdrawalReviewReject = withdrawalReviews.reject;

@@ -2,6 +2,7 @@ import type { SimulatedChain } from './simulated-chain.ts';
 
 export { depositsModule } from './module.ts';
 export type { SimulatedChain };
+export type { ChainDepositsTable, DepositTables } from './tables.ts';
 
 export interface DepositsService {
   /** The default watcher's chain: sends, blocks and reorganisations (tests, the bench). */

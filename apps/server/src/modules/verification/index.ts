@@ -12,9 +12,11 @@ export type {
   Reviewer,
   ReviewExecutor,
   ReviewKindHandler,
+  ReviewListQuery,
   ReviewQueue,
   ReviewRow,
 } from './review-queue.ts';
+export type { VerificationTables } from './tables.ts';
 
 /** What other modules may ask of verification. */
 export interface VerificationService {

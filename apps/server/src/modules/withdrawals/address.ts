@@ -1,4 +1,4 @@
-import type { WithdrawalNetwork } from '@meridian/contract';
+import type { ChainNetwork } from '@meridian/contract';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bech32, bech32m, createBase58check } from '@scure/base';
@@ -62,6 +62,6 @@ export function isEvmAddress(address: string): boolean {
   return true;
 }
 
-export function isAddressOn(network: WithdrawalNetwork, address: string): boolean {
+export function isAddressOn(network: ChainNetwork, address: string): boolean {
   return network === 'BTC' ? isBitcoinAddress(address) : isEvmAddress(address);
 }

@@ -1,37 +1,68 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  opsApproveWithdrawal,
   opsRejectWithdrawal,
   opsSendWithdrawal,
   opsWithdrawals,
+  withdrawalReviews,
 } from '@meridian/contract';
 import { operatorOf } from '../../kernel/http/operator-auth.ts';
 import { registerCall } from '../../kernel/http/register-call.ts';
 import type { AuditLog } from '../../kernel/operators/audit.ts';
+import type { ReviewQueue, Reviewer } from '../verification/index.ts';
+import type { WithdrawalReviews } from './withdrawal-review.ts';
 import type { Audit, WithdrawalService } from './withdrawals-service.ts';
 
 /**
  * The operators' withdrawal calls. registerCall has checked the session and permission;
- * each decision writes its audit row in the transaction of its state change.
+ * each decision writes its audit row in the transaction of its state change. A withdrawal
+ * under review is decided only through its queue item (claim, then approve or reject), so
+ * two operators never decide one.
  */
 export function registerWithdrawalOpsCalls(
   app: FastifyInstance,
   head: string,
-  { withdrawals, audit }: { withdrawals: WithdrawalService; audit: AuditLog },
+  deps: {
+    withdrawals: WithdrawalService;
+    reviews: WithdrawalReviews;
+    queue: ReviewQueue;
+    audit: AuditLog;
+  },
 ) {
+  const { withdrawals, reviews, queue, audit } = deps;
   const auditOf =
     (request: FastifyRequest): Audit =>
     (trx, entry) =>
       audit.record(trx, request, { targetType: 'withdrawal', ...entry });
+  const reviewerOf = (request: FastifyRequest): Reviewer => {
+    const operator = operatorOf(request);
+    return {
+      operatorId: operator.operatorId,
+      email: operator.email,
+      audit: (executor, entry) => audit.record(executor, request, entry),
+    };
+  };
 
   registerCall(app, head, opsWithdrawals, async ({ query }) => withdrawals.opsList(query));
-  registerCall(app, head, opsApproveWithdrawal, async ({ params }, request) =>
-    withdrawals.approve(params.id, operatorOf(request).operatorId, auditOf(request)),
-  );
   registerCall(app, head, opsRejectWithdrawal, async ({ params, body }, request) =>
     withdrawals.reject(params.id, operatorOf(request).operatorId, body.reason, auditOf(request)),
   );
   registerCall(app, head, opsSendWithdrawal, async ({ params, body }, request) =>
-    withdrawals.sent(params.id, operatorOf(request).operatorId, body.txid, auditOf(request)),
+    withdrawals.sent(params.id, operatorOf(request).operatorId, body, auditOf(request)),
+  );
+
+  const calls = withdrawalReviews;
+  registerCall(app, head, calls.list, async ({ query }) => reviews.list(query));
+  registerCall(app, head, calls.detail, async ({ params }) => reviews.detail(params.id));
+  registerCall(app, head, calls.claim, async ({ params }, request) =>
+    queue.claim('withdrawal', params.id, reviewerOf(request)),
+  );
+  registerCall(app, head, calls.release, async ({ params }, request) =>
+    queue.release('withdrawal', params.id, reviewerOf(request)),
+  );
+  registerCall(app, head, calls.approve, async ({ params }, request) =>
+    queue.approve('withdrawal', params.id, reviewerOf(request)),
+  );
+  registerCall(app, head, calls.reject, async ({ params, body }, request) =>
+    queue.reject('withdrawal', params.id, reviewerOf(request), body.reason),
   );
 }

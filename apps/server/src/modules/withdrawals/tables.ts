@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { WithdrawalNetwork } from '@meridian/contract';
 import type { EngineTables } from '../../engine/tables.ts';
 import type { KernelTables } from '../../kernel/db/schema.ts';
+import type { VerificationTables } from '../verification/index.ts';
 
 /** Kysely's view of the withdrawal tables (migrations 0035 and 0036), named as in SQL. */
 
@@ -55,7 +56,9 @@ export interface WithdrawalDailyTable {
 }
 
 export type WithdrawalTables = KernelTables &
-  Pick<EngineTables, 'ledger_balances'> & {
+  Pick<EngineTables, 'ledger_balances'> &
+  /** The review queue's items: a withdrawal under review is one of kind `withdrawal`. */
+  Pick<VerificationTables, 'reviews'> & {
     withdrawal_rules: WithdrawalRulesTable;
     withdrawals: WithdrawalsTable;
     withdrawal_daily: WithdrawalDailyTable;

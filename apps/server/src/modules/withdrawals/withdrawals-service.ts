@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  MessageId,
-  OpsWithdrawal,
-  Withdrawal,
-  WithdrawalInfo,
-  WithdrawalInput,
-  WithdrawalState,
+import {
+  BANK_NETWORK,
+  wayOf,
+  type BankCard,
+  type ChainNetwork,
+  type WithdrawalNetwork,
+  type MessageId,
+  type OpsWithdrawal,
+  type Withdrawal,
+  type WithdrawalInfo,
+  type WithdrawalInput,
+  type WithdrawalState,
 } from '@meridian/contract';
 import {
   formatUnits,
@@ -68,6 +73,7 @@ const engineRef = (id: string, step: WithdrawalStep) => `withdrawal:${id}:${step
 function toView(row: WithdrawalsTable): Withdrawal {
   return {
     id: row.id,
+    way: wayOf(row.network),
     coin: row.coin,
     network: row.network,
     address: row.address,
@@ -83,9 +89,15 @@ function toView(row: WithdrawalsTable): Withdrawal {
   };
 }
 
-function toOpsView(row: WithdrawalsTable): OpsWithdrawal {
-  return { ...toView(row), userId: row.user_id, decidedBy: row.decided_by };
+function toOpsView(row: WithdrawalsTable, reviewId: string | null): OpsWithdrawal {
+  return { ...toView(row), userId: row.user_id, decidedBy: row.decided_by, reviewId };
 }
+
+/** Opens a withdrawal's review item, in the transaction that puts it under review. */
+export type OpenReview = (
+  trx: Transaction<WithdrawalTables>,
+  item: { subjectId: string; userId: string },
+) => Promise<string>;
 
 export interface WithdrawalDeps {
   db: WithdrawalDb;
@@ -95,6 +107,9 @@ export interface WithdrawalDeps {
   guard: WithdrawalGuard;
   levelOf(userId: string): Promise<Level>;
   withdrawalsFrozen(userId: string): Promise<boolean>;
+  /** The user's bound bank card, masked: where the bank way pays. */
+  bankCardOf(userId: string): Promise<BankCard | null>;
+  openReview: OpenReview;
 }
 
 /** Records an operator's decision in the transaction that makes it. */
@@ -107,7 +122,7 @@ export type Audit = (
 const RACE_RETRIES = 50;
 
 /**
- * Withdrawals to an on-chain address (bank-card withdrawals are not offered). A submit
+ * Withdrawals to an on-chain address or the user's bound bank card. A submit
  * checks everything before anything changes, counts the amount against the day's limit
  * and writes the row in one transaction, then holds amount + fee in the engine's pending
  * pool; every later step is a conditional update with its engine posting, once per
@@ -207,7 +222,16 @@ export function createWithdrawals(deps: WithdrawalDeps) {
     const asset = assetOf(r.coin);
     const threshold = rule ? parseUnits(rule.reviewThreshold, asset.decimals) : 0n;
     const review = parseUnits(r.amount, asset.decimals) >= threshold;
-    await advance(db, r.id, 'holding', { state: review ? 'review' : 'approved' });
+    if (!review) {
+      await advance(db, r.id, 'holding', { state: 'approved' });
+      return;
+    }
+    // The item opens with the state change, so no withdrawal waits outside the queue.
+    await db.transaction().execute(async (trx) => {
+      if (await advance(trx, r.id, 'holding', { state: 'review' })) {
+        await deps.openReview(trx, { subjectId: r.id, userId: r.user_id });
+      }
+    });
   }
 
   /** Posts a release or a send for a row in flight, then ends it. */
@@ -233,6 +257,40 @@ export function createWithdrawals(deps: WithdrawalDeps) {
     });
   }
 
+  /**
+   * Where a withdrawal goes and under which rule: a chain address checked against its
+   * network, or the user's bound card (its masked number is what the row keeps).
+   */
+  async function destination(
+    userId: string,
+    input: WithdrawalInput,
+    level: Level,
+  ): Promise<{ network: WithdrawalNetwork; address: string }> {
+    if (input.way === 'bank') {
+      if (!(await rules.find(input.coin, BANK_NETWORK, level))) {
+        throw new AppError('validation', 'withdrawalBankUnavailable', { coin: input.coin }, 'way');
+      }
+      const card = await deps.bankCardOf(userId);
+      if (!card) throw new AppError('validation', 'withdrawalBankCardRequired', {}, 'way');
+      return { network: BANK_NETWORK, address: card.cardNumber };
+    }
+    // The contract has checked that the address way names a chain and an address.
+    const network = input.network as ChainNetwork;
+    const address = input.address!;
+    if (!(await rules.find(input.coin, network, level))) {
+      throw new AppError(
+        'validation',
+        'withdrawalNetworkUnavailable',
+        { coin: input.coin, network },
+        'network',
+      );
+    }
+    if (!isAddressOn(network, address)) {
+      throw new AppError('validation', 'withdrawalAddressInvalid', { network }, 'address');
+    }
+    return { network, address };
+  }
+
   async function submit(userId: string, input: WithdrawalInput, clientKey?: string) {
     if (await deps.withdrawalsFrozen(userId)) throw new AppError('forbidden', 'withdrawalsFrozen');
     const security = await guard.security(userId);
@@ -246,23 +304,8 @@ export function createWithdrawals(deps: WithdrawalDeps) {
     }
     const asset = assetOf(input.coin);
     const level = await deps.levelOf(userId);
-    const rule = await rules.find(input.coin, input.network, level);
-    if (!rule) {
-      throw new AppError(
-        'validation',
-        'withdrawalNetworkUnavailable',
-        { coin: input.coin, network: input.network },
-        'network',
-      );
-    }
-    if (!isAddressOn(input.network, input.address)) {
-      throw new AppError(
-        'validation',
-        'withdrawalAddressInvalid',
-        { network: input.network },
-        'address',
-      );
-    }
+    const { network, address } = await destination(userId, input, level);
+    const rule = (await rules.find(input.coin, network, level))!;
     const read = readAmount(asset, input.amount);
     if (!read.ok) throw rejectionError(read.reason);
     if (read.units === 0n) throw rejectionError('zero');
@@ -297,8 +340,8 @@ export function createWithdrawals(deps: WithdrawalDeps) {
       id: randomUUID(),
       user_id: userId,
       coin: input.coin,
-      network: input.network,
-      address: input.address,
+      network,
+      address,
       amount: formatUnits(read.units, asset.decimals),
       fee: formatUnits(fee, asset.decimals),
       state: 'holding',
@@ -334,6 +377,20 @@ export function createWithdrawals(deps: WithdrawalDeps) {
       throw new AppError('notFound');
     }
     return r;
+  }
+
+  async function opsViews(rows: WithdrawalsTable[]): Promise<OpsWithdrawal[]> {
+    const ids = rows.map((r) => r.id);
+    const items = ids.length
+      ? await db
+          .selectFrom('reviews')
+          .select(['id', 'subject_id'])
+          .where('kind', '=', 'withdrawal')
+          .where('subject_id', 'in', ids)
+          .execute()
+      : [];
+    const reviewOf = new Map(items.map((item) => [item.subject_id, item.id]));
+    return rows.map((r) => toOpsView(r, reviewOf.get(r.id) ?? null));
   }
 
   async function operatorRow(id: string): Promise<WithdrawalsTable> {
@@ -454,32 +511,77 @@ export function createWithdrawals(deps: WithdrawalDeps) {
         base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return {
-        records: rows.map(toOpsView),
+        records: await opsViews(rows),
         total: Number(count.n),
         current: query.current,
         size: query.size,
       };
     },
 
-    async approve(id: string, operatorId: string, audit: Audit): Promise<OpsWithdrawal> {
-      const r = await operatorRow(id);
-      await db.transaction().execute(async (trx) => {
-        if (!(await advance(trx, id, 'review', { state: 'approved', decided_by: operatorId }))) {
-          throw new AppError('conflict', 'withdrawalStateChanged');
-        }
-        await audit(trx, {
-          action: 'withdrawal.approve',
-          targetId: id,
-          before: { state: r.state },
-        });
-      });
-      return toOpsView((await row(id))!);
+    /** Operators' views of rows, each with its review item if it had one. */
+    opsViews,
+
+    /** One withdrawal as operators see it (a review item's subject). */
+    async opsView(id: string): Promise<OpsWithdrawal> {
+      const [view] = await opsViews([await operatorRow(id)]);
+      return view!;
     },
 
+    /** A user's withdrawals, newest first: what a reviewer weighs a new one against. */
+    async opsOfUser(userId: string, limit: number): Promise<OpsWithdrawal[]> {
+      const rows = await db
+        .selectFrom('withdrawals')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('state', '!=', 'holding')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return opsViews(rows);
+    },
+
+    /** What the user has asked to withdraw of the coin on the withdrawal's day. */
+    async dayTotal(r: { userId: string; coin: string; day: string }): Promise<string> {
+      return formatUnits(await usedToday(db, r), assetOf(r.coin).decimals);
+    },
+
+    row: operatorRow,
+
+    /**
+     * The queue's decision on a withdrawal under review, in the decision's transaction:
+     * review → approved, or review → rejecting with the reason the user reads (its release
+     * follows in `settleRejection`). Anything but `review` undoes the decision.
+     */
+    async decided(
+      trx: Transaction<WithdrawalTables>,
+      id: string,
+      operatorId: string,
+      verdict: { state: 'approved' } | { state: 'rejected'; reason: string },
+    ): Promise<void> {
+      const moved =
+        verdict.state === 'approved'
+          ? await advance(trx, id, 'review', { state: 'approved', decided_by: operatorId })
+          : await advance(trx, id, 'review', {
+              state: 'rejecting',
+              decided_by: operatorId,
+              reason: verdict.reason,
+            });
+      if (!moved) throw new AppError('conflict', 'withdrawalStateChanged');
+    },
+
+    /** Posts a committed rejection's release and ends it (the start-up pass does it too). */
+    async settleRejection(id: string): Promise<void> {
+      const r = await row(id);
+      if (r?.state === 'rejecting') await finish(r);
+    },
+
+    /** Rejects an approved withdrawal not yet sent; one under review is the queue's. */
     async reject(id: string, operatorId: string, reason: string, audit: Audit) {
       const r = await operatorRow(id);
+      if (r.state === 'review') throw new AppError('conflict', 'withdrawalUnderReview');
       await db.transaction().execute(async (trx) => {
-        const moved = await advance(trx, id, OPEN, {
+        const moved = await advance(trx, id, 'approved', {
           state: 'rejecting',
           decided_by: operatorId,
           reason,
@@ -493,11 +595,28 @@ export function createWithdrawals(deps: WithdrawalDeps) {
         });
       });
       await finish({ ...r, state: 'rejecting' });
-      return toOpsView((await row(id))!);
+      return this.opsView(id);
     },
 
-    async sent(id: string, operatorId: string, txid: string, audit: Audit) {
+    /**
+     * Records an approved withdrawal as paid: a chain one with its transaction id, a bank
+     * one with the bank payment's reference. Either is kept as the row's `txid`.
+     */
+    async sent(
+      id: string,
+      operatorId: string,
+      proof: { txid: string } | { reference: string },
+      audit: Audit,
+    ) {
       const r = await operatorRow(id);
+      const bank = r.network === BANK_NETWORK;
+      if (bank && !('reference' in proof)) {
+        throw new AppError('validation', 'withdrawalReferenceRequired', {}, 'reference');
+      }
+      if (!bank && !('txid' in proof)) {
+        throw new AppError('validation', 'withdrawalTxidRequired', {}, 'txid');
+      }
+      const txid = 'txid' in proof ? proof.txid : proof.reference;
       await db.transaction().execute(async (trx) => {
         const moved = await advance(trx, id, 'approved', {
           state: 'sending',
@@ -509,11 +628,11 @@ export function createWithdrawals(deps: WithdrawalDeps) {
           action: 'withdrawal.sent',
           targetId: id,
           before: { state: r.state },
-          after: { txid },
+          after: bank ? { reference: txid } : { txid },
         });
       });
       await finish({ ...r, state: 'sending', txid });
-      return toOpsView((await row(id))!);
+      return this.opsView(id);
     },
 
     /** Finishes whatever a stopped process left between a decision and its posting. */

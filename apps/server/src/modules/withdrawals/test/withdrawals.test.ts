@@ -204,7 +204,6 @@ describe('submitting a withdrawal', () => {
     const finance = await signInOperator(platform, 'finance', { clock });
     const support = await signInOperator(platform, 'support', { clock });
     const id = res.body.data.id as string;
-    expect((await ops(support, `/api/ops/withdrawals/${id}/approve`)).status).toBe(403);
     const queue = await call(
       platform.app,
       'GET',
@@ -213,14 +212,26 @@ describe('submitting a withdrawal', () => {
       support.headers,
     );
     expect(queue.body.data.records.map((r: { id: string }) => r.id)).toEqual([id]);
-    const approved = await ops(finance, `/api/ops/withdrawals/${id}/approve`);
-    expect(approved.body.data).toMatchObject({ state: 'approved', decidedBy: finance.id });
+    // Decided in the review queue: claimed, then approved, each audited.
+    const item = queue.body.data.records[0].reviewId as string;
+    expect((await ops(support, `/api/ops/reviews/withdrawal/${item}/claim`)).status).toBe(403);
+    expect((await ops(finance, `/api/ops/reviews/withdrawal/${item}/claim`)).status).toBe(200);
+    const approved = await ops(finance, `/api/ops/reviews/withdrawal/${item}/approve`);
+    expect(approved.body.data).toMatchObject({ state: 'approved', decidedBy: finance.email });
+    const after = await call(
+      platform.app,
+      'GET',
+      `/api/ops/withdrawals?userId=${u.id}`,
+      undefined,
+      support.headers,
+    );
+    expect(after.body.data.records[0]).toMatchObject({ state: 'approved', decidedBy: finance.id });
     const audit = await platform.database.db
       .selectFrom('audit_log')
       .selectAll()
-      .where('target_id', '=', id)
+      .where('target_id', '=', item)
       .execute();
-    expect(audit.map((a) => a.action)).toEqual(['withdrawal.approve']);
+    expect(audit.map((a) => a.action)).toEqual(['withdrawal.claim', 'withdrawal.approve']);
   });
 
   it('refuses, with its message and nothing changed, each broken rule', async () => {

@@ -10,7 +10,19 @@ import {
   type Review,
 } from '@meridian/contract/calls/reviews';
 import type { OperatorPermission } from '@meridian/contract/operators';
+import {
+  withdrawalReviews,
+  type withdrawalReviewDetailSchema,
+  type withdrawalReviewRowSchema,
+} from '@meridian/contract/calls/withdrawals';
+import {
+  rechargeReviews,
+  type rechargeReviewDetailSchema,
+  type rechargeReviewRowSchema,
+} from '@meridian/contract/calls/recharges';
+import { RechargeSubmission } from '../recharges/RechargeSubmission.tsx';
 import { IdentitySubmission } from './IdentitySubmission.tsx';
+import { WithdrawalSubmission } from './WithdrawalSubmission.tsx';
 import { REVIEW_QUEUE_PERMISSIONS } from './permissions.ts';
 import type { QueueCalls } from './queries.ts';
 
@@ -51,4 +63,63 @@ const identity: ReviewQueueSpec<typeof identityReviewRowSchema, typeof identityR
     Submission: IdentitySubmission,
   };
 
-export const REVIEW_QUEUES = { identity } satisfies Record<ReviewKind, unknown>;
+const withdrawal: ReviewQueueSpec<
+  typeof withdrawalReviewRowSchema,
+  typeof withdrawalReviewDetailSchema
+> = {
+  kind: 'withdrawal',
+  calls: withdrawalReviews,
+  permissions: REVIEW_QUEUE_PERMISSIONS.withdrawal,
+  columns: (t) => [
+    {
+      title: t('reviews.withdrawal.amount'),
+      key: 'amount',
+      align: 'right',
+      render: (_, r) => (
+        <span className="num" data-number="amount" style={{ whiteSpace: 'nowrap' }}>
+          {r.amount} {r.coin}
+        </span>
+      ),
+    },
+    {
+      title: t('reviews.withdrawal.way'),
+      key: 'way',
+      render: (_, r) => (r.way === 'bank' ? t('reviews.withdrawal.ways.bank') : r.network),
+    },
+  ],
+  reviewOf: (detail) => detail.review,
+  historyOf: (detail) => detail.history,
+  Submission: WithdrawalSubmission,
+};
+
+const recharge: ReviewQueueSpec<typeof rechargeReviewRowSchema, typeof rechargeReviewDetailSchema> =
+  {
+    kind: 'recharge',
+    calls: rechargeReviews,
+    permissions: REVIEW_QUEUE_PERMISSIONS.recharge,
+    columns: (t) => [
+      {
+        title: t('reviews.recharge.amount'),
+        key: 'amount',
+        align: 'right',
+        render: (_, r) => (
+          <span className="num" data-number="amount" style={{ whiteSpace: 'nowrap' }}>
+            {r.amount} {r.coin}
+          </span>
+        ),
+      },
+      {
+        title: t('reviews.recharge.orderNo'),
+        dataIndex: 'orderNo',
+        responsive: ['md'],
+      },
+    ],
+    reviewOf: (detail) => detail.review,
+    historyOf: (detail) => detail.history,
+    Submission: RechargeSubmission,
+  };
+
+export const REVIEW_QUEUES = { identity, withdrawal, recharge } satisfies Record<
+  ReviewKind,
+  unknown
+>;

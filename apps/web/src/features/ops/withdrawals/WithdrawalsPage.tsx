@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
-  opsApproveWithdrawal,
+  bankReferenceSchema,
+  chainTxidSchema,
+  opsSendWithdrawal,
   withdrawalStateSchema,
   type OpsWithdrawal,
   type WithdrawalState,
@@ -29,17 +31,24 @@ const STATE_COLOURS: Record<WithdrawalState, string> = {
   rejected: 'error',
 };
 
-const TXID = /^(0x)?[0-9a-fA-F]{64}$/;
-
-/** Records the chain's transaction id of a withdrawal signed and sent outside the server. */
+/**
+ * Records a withdrawal paid outside the server: a chain one by its transaction id, a bank
+ * one by the bank payment's reference.
+ */
 function SentDialog({ row, onClose }: { row: OpsWithdrawal; onClose: () => void }) {
   const { t } = useTranslation('ops');
   const { sent } = useWithdrawalDecisions();
-  const [form] = Form.useForm<{ txid: string }>();
+  const [form] = Form.useForm<{ proof: string }>();
+  const bank = row.way === 'bank';
+  const schema = bank ? bankReferenceSchema : chainTxidSchema;
   async function submit() {
-    const { txid } = await form.validateFields();
+    const { proof } = await form.validateFields();
+    const value = proof.trim();
     try {
-      await sent.mutateAsync({ id: row.id, txid: txid.trim() });
+      await sent.mutateAsync({
+        id: row.id,
+        proof: bank ? { reference: value } : { txid: value },
+      });
       notifier.notify('success', t('withdrawals.sentDone'));
       onClose();
     } catch {
@@ -57,18 +66,27 @@ function SentDialog({ row, onClose }: { row: OpsWithdrawal; onClose: () => void 
       onCancel={onClose}
     >
       <p>
-        {t('withdrawals.sentText', {
-          amount: row.amount,
-          coin: row.coin,
-          network: row.network,
-        })}
+        {bank
+          ? t('withdrawals.sentBankText', { amount: row.amount, coin: row.coin })
+          : t('withdrawals.sentText', {
+              amount: row.amount,
+              coin: row.coin,
+              network: row.network,
+            })}
       </p>
       <p className={ui.mono}>{row.address}</p>
       <Form form={form} layout="vertical">
         <Form.Item
-          name="txid"
-          label={t('withdrawals.txid')}
-          rules={[{ required: true, pattern: TXID, message: t('withdrawals.txidRule') }]}
+          name="proof"
+          label={bank ? t('withdrawals.reference') : t('withdrawals.txid')}
+          rules={[
+            {
+              required: true,
+              validator: (_, v: string | undefined) =>
+                schema.safeParse(v ?? '').success ? Promise.resolve() : Promise.reject(),
+              message: bank ? t('withdrawals.referenceRule') : t('withdrawals.txidRule'),
+            },
+          ]}
         >
           <Input spellCheck={false} autoComplete="off" />
         </Form.Item>
@@ -77,44 +95,27 @@ function SentDialog({ row, onClose }: { row: OpsWithdrawal; onClose: () => void 
   );
 }
 
-function Decide({ row }: { row: OpsWithdrawal }) {
+/**
+ * What an operator does with a row: one under review opens its queue item (decided there,
+ * claimed by one operator); an approved one is marked sent or rejected here.
+ */
+function Actions({ row }: { row: OpsWithdrawal }) {
   const { t } = useTranslation('ops');
-  const { approve, reject } = useWithdrawalDecisions();
-  const [modal, modalHolder] = Modal.useModal();
+  const { reject } = useWithdrawalDecisions();
   const [rejecting, setRejecting] = useState(false);
   const [sending, setSending] = useState(false);
+  if (row.state === 'review') {
+    return row.reviewId ? (
+      <Link to={`/ops/reviews/withdrawal?item=${row.reviewId}`} className={ui.nowrap}>
+        {t('withdrawals.openReview')}
+      </Link>
+    ) : null;
+  }
   return (
     <span className={ui.nowrap}>
-      {modalHolder}
-      {row.state === 'review' && (
-        <Button
-          size="small"
-          type="primary"
-          onClick={() =>
-            void modal.confirm({
-              title: t('withdrawals.approveTitle'),
-              content: t('withdrawals.approveText', {
-                amount: row.amount,
-                coin: row.coin,
-                user: row.userId,
-              }),
-              okText: t('withdrawals.approve'),
-              cancelText: t('common.cancel'),
-              onOk: async () => {
-                await approve.mutateAsync(row.id);
-                notifier.notify('success', t('withdrawals.approved'));
-              },
-            })
-          }
-        >
-          {t('withdrawals.approve')}
-        </Button>
-      )}
-      {row.state === 'approved' && (
-        <Button size="small" type="primary" onClick={() => setSending(true)}>
-          {t('withdrawals.markSent')}
-        </Button>
-      )}{' '}
+      <Button size="small" type="primary" onClick={() => setSending(true)}>
+        {t('withdrawals.markSent')}
+      </Button>{' '}
       <Button size="small" danger onClick={() => setRejecting(true)}>
         {t('withdrawals.reject')}
       </Button>
@@ -140,7 +141,7 @@ function Decide({ row }: { row: OpsWithdrawal }) {
 export default function WithdrawalsPage() {
   const { t } = useTranslation('ops');
   const formatTime = useFormatTime();
-  const canDecide = useCan(opsApproveWithdrawal.permission);
+  const canDecide = useCan(opsSendWithdrawal.permission);
   const { values, page, setFilters, setPage } = useUrlState(['state', 'user'] as const);
   const parsedState = withdrawalStateSchema.safeParse(values.state);
   const state = parsedState.success ? parsedState.data : undefined;
@@ -171,17 +172,25 @@ export default function WithdrawalsPage() {
       ),
     },
     { title: t('withdrawals.fee'), dataIndex: 'fee', align: 'right', responsive: ['md'] },
-    { title: t('withdrawals.network'), dataIndex: 'network', responsive: ['md'] },
+    {
+      title: t('withdrawals.network'),
+      dataIndex: 'network',
+      responsive: ['md'],
+      render: (v: string, r) => (r.way === 'bank' ? t('withdrawals.bankWay') : v),
+    },
     {
       title: t('withdrawals.address'),
       dataIndex: 'address',
       responsive: ['lg'],
-      render: (v: string) => (
-        <span className={ui.mono}>
-          {`${v.slice(0, 10)}…${v.slice(-6)}`}
-          <CopyButton value={v} />
-        </span>
-      ),
+      render: (v: string, r) =>
+        r.way === 'bank' ? (
+          <span className={ui.mono}>{v}</span>
+        ) : (
+          <span className={ui.mono}>
+            {`${v.slice(0, 10)}…${v.slice(-6)}`}
+            <CopyButton value={v} />
+          </span>
+        ),
     },
     {
       title: t('withdrawals.state'),
@@ -190,20 +199,20 @@ export default function WithdrawalsPage() {
         <>
           <Tag color={STATE_COLOURS[r.state]}>{t(`withdrawals.states.${r.state}`)}</Tag>
           {r.reason && <div className={ui.muted}>{r.reason}</div>}
-          {r.txid && <div className={ui.mono}>{`${r.txid.slice(0, 10)}…`}</div>}
+          {r.txid && (
+            <div className={ui.mono}>{r.way === 'bank' ? r.txid : `${r.txid.slice(0, 10)}…`}</div>
+          )}
         </>
       ),
     },
-    ...(canDecide
-      ? [
-          {
-            key: 'actions',
-            align: 'right' as const,
-            render: (_: unknown, row: OpsWithdrawal) =>
-              row.state === 'review' || row.state === 'approved' ? <Decide row={row} /> : null,
-          },
-        ]
-      : []),
+    {
+      key: 'actions',
+      align: 'right' as const,
+      render: (_: unknown, row: OpsWithdrawal) =>
+        row.state === 'review' || (row.state === 'approved' && canDecide) ? (
+          <Actions row={row} />
+        ) : null,
+    },
   ];
   const states = ['review', 'approved', 'completed', 'rejected', 'cancelled', 'all'] as const;
   return (

@@ -1,14 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  opsApproveWithdrawal,
   opsRejectWithdrawal,
   opsSendWithdrawal,
   opsWithdrawals,
   type WithdrawalState,
 } from '@meridian/contract/calls/withdrawals';
+import type { z } from 'zod';
 import { useOpsApi } from '../session/context.tsx';
 
 export const WITHDRAWALS_PAGE_SIZE = 20;
+
+/** What proves a payment: the chain's transaction id, or the bank payment's reference. */
+export type SentProof = z.input<typeof opsSendWithdrawal.body>;
 const KEY = ['ops', 'withdrawals'] as const;
 
 export function useOpsWithdrawals(filter: {
@@ -32,24 +35,23 @@ export function useOpsWithdrawals(filter: {
   });
 }
 
-/** Approve, reject, mark sent: refusals pop up in the server's words; the list is read again. */
+/**
+ * Reject an approved one, mark one sent: refusals pop up in the server's words; the list is
+ * read again. A withdrawal under review is decided in the review queue instead.
+ */
 export function useWithdrawalDecisions() {
   const api = useOpsApi();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
   return {
-    approve: useMutation({
-      mutationFn: (id: string) => api(opsApproveWithdrawal, { params: { id } }),
-      onSettled: refresh,
-    }),
     reject: useMutation({
       mutationFn: ({ id, reason }: { id: string; reason: string }) =>
         api(opsRejectWithdrawal, { params: { id }, body: { reason } }),
       onSettled: refresh,
     }),
     sent: useMutation({
-      mutationFn: ({ id, txid }: { id: string; txid: string }) =>
-        api(opsSendWithdrawal, { params: { id }, body: { txid } }),
+      mutationFn: ({ id, proof }: { id: string; proof: SentProof }) =>
+        api(opsSendWithdrawal, { params: { id }, body: proof }),
       onSettled: refresh,
     }),
   };

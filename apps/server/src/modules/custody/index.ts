@@ -1,0 +1,1 @@
+export { custodyModule } from './module.ts';
