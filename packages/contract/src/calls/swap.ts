@@ -28,8 +28,8 @@ export const swapTermsSchema = z.object({
   feeBps: bpsSchema,
   /** How long a quote holds, in seconds. */
   quoteSeconds: z.number().int(),
-  /** The coins a swap takes and gives (USDT and every coin with a USDT index). */
-  coins: z.array(z.string()),
+  /** The coins a swap takes and gives (USDT and every coin with a USDT index), with their decimals. */
+  coins: z.array(z.object({ coin: z.string(), decimals: z.number().int() })),
   updatedAt: z.number().int().nullable(),
 });
 export type SwapTerms = z.infer<typeof swapTermsSchema>;

@@ -162,6 +162,8 @@ export const billReasonSchema = z.enum([
   'adjustment',
   'transfer',
   'product',
+  /** An instant swap: one coin given, another received (its fee is a `fee` bill). */
+  'swap',
 ]);
 export type BillReason = z.infer<typeof billReasonSchema>;
 

@@ -10,11 +10,20 @@ export type PostingReason =
   | 'adjustment'
   | 'product'
   /** Between two wallets of one user (spot, contract, finance). */
-  | 'transfer';
+  | 'transfer'
+  /** An instant swap: a coin into the swap pool, another out of it. */
+  | 'swap';
 
 /** What caused it. */
 export type ReferenceKind =
-  'order' | 'trade' | 'deposit' | 'withdrawal' | 'product_position' | 'adjustment' | 'transfer';
+  | 'order'
+  | 'trade'
+  | 'deposit'
+  | 'withdrawal'
+  | 'product_position'
+  | 'adjustment'
+  | 'transfer'
+  | 'swap';
 
 /**
  * One amount of one asset moved from one account to another. Postings are append-only;

@@ -23,7 +23,7 @@ export function registerSwapCalls(
   const { terms, prices, quotes, exchange, idempotency } = deps;
   const user = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
-  registerCall(app, head, getSwapTerms, async () => terms.published(prices.coins()));
+  registerCall(app, head, getSwapTerms, async () => terms.published(prices.offered()));
   registerCall(app, head, getCurrencyPrice, async ({ body }, request) =>
     quotes.quote(user(request), body),
   );

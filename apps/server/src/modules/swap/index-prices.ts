@@ -27,15 +27,22 @@ export function createIndexPrices(
     });
   }
 
+  /** USDT and every coin with a USDT market, in listing order. */
+  function coins(): string[] {
+    const listed = engine
+      .marketSymbols()
+      .map((symbol) => engine.marketSpec(symbol)!)
+      .filter((spec) => spec.quote.code === SWAP_QUOTE_COIN)
+      .map((spec) => spec.base.code);
+    return engine.asset(SWAP_QUOTE_COIN) ? [SWAP_QUOTE_COIN, ...listed] : [];
+  }
+
   return {
-    /** USDT and every coin with a USDT market, in listing order. */
-    coins(): string[] {
-      const listed = engine
-        .marketSymbols()
-        .map((symbol) => engine.marketSpec(symbol)!)
-        .filter((spec) => spec.quote.code === SWAP_QUOTE_COIN)
-        .map((spec) => spec.base.code);
-      return engine.asset(SWAP_QUOTE_COIN) ? [SWAP_QUOTE_COIN, ...listed] : [];
+    coins,
+
+    /** The coins offered with their decimals, as the page lists them. */
+    offered(): Array<{ coin: string; decimals: number }> {
+      return coins().map((coin) => ({ coin, decimals: engine.asset(coin)!.decimals }));
     },
 
     offers(coin: string): boolean {

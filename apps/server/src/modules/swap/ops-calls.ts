@@ -29,7 +29,7 @@ export function registerSwapOpsCalls(
   const { db, clock, terms, prices, pools, audit } = deps;
 
   const overview = async (): Promise<OpsSwap> => ({
-    terms: await terms.published(prices.coins()),
+    terms: await terms.published(prices.offered()),
     pools: pools.balances(),
   });
 

@@ -27,7 +27,7 @@ export function createTerms(db: SwapDb) {
     read,
 
     /** What `getSwapTerms` answers: the terms and the coins offered now. */
-    async published(coins: string[]): Promise<PublishedTerms> {
+    async published(coins: PublishedTerms['coins']): Promise<PublishedTerms> {
       return { ...(await read()), quoteSeconds: QUOTE_SECONDS, coins };
     },
 

@@ -87,7 +87,13 @@ export const ASSETS_TABS: readonly TabEntry<AssetsTabKey>[] = [
     menu: 'menu.withdraw',
     load: async () => (await import('../withdrawals/index.ts')).WithdrawTab,
   },
-  // swap goes here.
+  {
+    key: 'swap',
+    namespace: 'swap',
+    label: 'tabs.swap',
+    menu: 'menu.swap',
+    load: async () => (await import('../swap/index.ts')).SwapTab,
+  },
   {
     key: 'transfer',
     namespace: 'wallet',
