@@ -66,7 +66,7 @@ export async function buildPlatform(
     options,
   );
   const modules = await startModules(kernel, MODULES);
-  kernel.engine.forgetReplayed();
+  kernel.engine.forgetEarlyResults();
   const servesWebApp = await registerWebApp(kernel.app, config.webDist);
   const markets = modules.use('markets');
   return {

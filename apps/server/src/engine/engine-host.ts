@@ -121,19 +121,20 @@ export class EngineHost {
   /** Where the start-up replay ended, before any new command: logged, and checked in tests. */
   readonly restored: { seq: number; stateHash: string };
   /**
-   * The results the start-up replay produced, kept until the modules have started: a
-   * module projecting engine events on its own catches up from them.
+   * The results since the engine opened (the replay's, then every durable batch) until
+   * the modules have started: a module projecting engine events on its own catches up
+   * from them, including what commands other modules sent while starting.
    */
-  private replayed: readonly CommandResult[];
+  private early: CommandResult[] | null;
 
   private constructor(
     private engine: TradingEngine,
     private readonly journal: Journal,
     private readonly options: EngineHostOptions,
     base: { snapshot: EngineSnapshot | undefined; since: EngineCommand[] },
-    replayed: readonly CommandResult[],
+    replayed: CommandResult[],
   ) {
-    this.replayed = replayed;
+    this.early = replayed;
     this.snapshotSeq = engine.seq;
     this.durableSeq = engine.seq;
     this.base = base.snapshot;
@@ -367,20 +368,22 @@ export class EngineHost {
   }
 
   /**
-   * The replayed results after `seq` (see `replayed`), and whether they reach back to it:
-   * false when a snapshot after `seq` took the results in between out of the journal.
+   * The durable results since the engine opened after `seq` (see `early`), and whether
+   * they reach back to it: false when a snapshot after `seq` took the results in between
+   * out of the journal. Call it in the same turn as `onDurable`, so none falls between.
    */
-  replayedSince(seq: number): { results: readonly CommandResult[]; complete: boolean } {
-    const first = this.replayed[0]?.seq ?? this.engine.seq + 1;
+  resultsSince(seq: number): { results: readonly CommandResult[]; complete: boolean } {
+    const early = this.early ?? [];
+    const first = early[0]?.seq ?? this.durableSeq + 1;
     return {
-      results: this.replayed.filter((r) => r.seq > seq),
+      results: early.filter((r) => r.seq > seq),
       complete: first <= seq + 1 || seq >= this.restored.seq,
     };
   }
 
-  /** Called once every module has started: nobody needs the replayed results since. */
-  forgetReplayed(): void {
-    this.replayed = [];
+  /** Called once every module has started: nobody needs the early results since. */
+  forgetEarlyResults(): void {
+    this.early = null;
   }
 
   /** Open second contracts, of one user or of all, by id. */
@@ -459,6 +462,7 @@ export class EngineHost {
 
   private afterDurable(batch: CommandResult[]): void {
     this.durableSeq = batch.at(-1)!.seq;
+    if (this.early) for (const result of batch) this.early.push(result);
     for (const listener of this.listeners) {
       try {
         listener(batch);

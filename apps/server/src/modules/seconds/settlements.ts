@@ -38,20 +38,14 @@ export async function startSettlements(options: SettlementOptions) {
     .select('last_seq')
     .where('name', '=', NAME)
     .executeTakeFirst();
-  const cursor = Number(state?.last_seq ?? 0);
-  const missed = engine.replayedSince(cursor);
-  if (!missed.complete) {
-    options.onError(
-      new Error(
-        `second-contract settlements after ${cursor} left the journal before they were written`,
-      ),
-    );
-  }
+  // No row: this module never ran here, so no contract settled before it.
+  const cursor = state ? Number(state.last_seq) : null;
   let writtenAt = now();
   const rowsOf = (results: readonly CommandResult[]) => {
     const settled: Settled[] = [];
-    for (const r of results)
+    for (const r of results) {
       for (const e of r.events) if (e.type === 'seconds_settled') settled.push(e);
+    }
     return settled;
   };
   const write = async (settled: Settled[], lastSeq: number) => {
@@ -74,12 +68,9 @@ export async function startSettlements(options: SettlementOptions) {
     writtenAt = now();
     return rows;
   };
-  const last = missed.results.at(-1);
-  if (last) await write(rowsOf(missed.results), last.seq);
-
   // One write at a time, in order: the cursor never passes a settlement not yet written.
   let queue: Promise<void> = Promise.resolve();
-  const stop = engine.onDurable((results) => {
+  const enqueue = (results: readonly CommandResult[]) => {
     const settled = rowsOf(results);
     const lastSeq = results.at(-1)!.seq;
     if (settled.length === 0 && now() - writtenAt < CURSOR_EVERY_MS) return;
@@ -89,7 +80,19 @@ export async function startSettlements(options: SettlementOptions) {
         for (const r of rows) options.publish(r.user_id, message(r));
       })
       .catch(options.onError);
-  });
+  };
+
+  // In one turn: what became durable before this listener (the replay after a restart,
+  // commands other modules sent while starting), then everything after it.
+  const missed = engine.resultsSince(cursor ?? 0);
+  if (cursor !== null && !missed.complete) {
+    options.onError(
+      new Error(`second-contract settlements after ${cursor} left the journal unwritten`),
+    );
+  }
+  if (missed.results.length > 0) enqueue(missed.results);
+  const stop = engine.onDurable(enqueue);
+  await queue;
   return {
     /** Resolves once every settlement seen so far is written and published. */
     flushed: () => queue,
