@@ -1,10 +1,12 @@
 import {
   AuditOutlined,
+  BankOutlined,
   DashboardOutlined,
   ExportOutlined,
   FileSearchOutlined,
   ShopOutlined,
   SolutionOutlined,
+  SwapOutlined,
   TeamOutlined,
   TransactionOutlined,
 } from '@ant-design/icons';
@@ -21,6 +23,8 @@ const ICONS: Record<OpsIcon, ReactNode> = {
   review: <FileSearchOutlined />,
   adjustments: <TransactionOutlined />,
   withdrawals: <ExportOutlined />,
+  banks: <BankOutlined />,
+  swap: <SwapOutlined />,
   catalogue: <ShopOutlined />,
   audit: <AuditOutlined />,
   operators: <SolutionOutlined />,

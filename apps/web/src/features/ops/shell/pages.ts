@@ -9,6 +9,8 @@ import {
 } from '@meridian/contract/calls/operators';
 import { opsCatalogue } from '@meridian/contract/calls/catalogue';
 import { opsWithdrawals } from '@meridian/contract/calls/withdrawals';
+import { opsRechargeBanks } from '@meridian/contract/calls/recharges';
+import { opsSwap } from '@meridian/contract/calls/swap';
 import { REVIEW_KINDS, type ReviewKind } from '@meridian/contract/calls/reviews';
 import type { OperatorPermission } from '@meridian/contract/operators';
 import { REVIEW_QUEUE_PERMISSIONS } from '../reviews/permissions.ts';
@@ -20,6 +22,8 @@ export type OpsIcon =
   | 'review'
   | 'adjustments'
   | 'withdrawals'
+  | 'banks'
+  | 'swap'
   | 'catalogue'
   | 'audit'
   | 'operators';
@@ -86,6 +90,18 @@ export const OPS_PAGES: readonly OpsPage[] = [
     permission: opsWithdrawals.permission,
     nav: { label: 'nav.withdrawals', icon: 'withdrawals' },
     Component: lazy(() => import('../withdrawals/WithdrawalsPage.tsx')),
+  },
+  {
+    path: 'recharge-banks',
+    permission: opsRechargeBanks.permission,
+    nav: { label: 'nav.rechargeBanks', icon: 'banks' },
+    Component: lazy(() => import('../recharges/RechargeBanksPage.tsx')),
+  },
+  {
+    path: 'swap',
+    permission: opsSwap.permission,
+    nav: { label: 'nav.swap', icon: 'swap' },
+    Component: lazy(() => import('../swap/SwapPage.tsx')),
   },
   {
     path: 'catalogue',

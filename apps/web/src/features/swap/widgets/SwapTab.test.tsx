@@ -57,13 +57,15 @@ function nextQuote(net = '964.18485'): SwapQuote {
 }
 
 function fakeApi(exchange: (quoteId: string) => unknown) {
-  const call = vi.fn(async (spec: CallSpec, input?: { body?: { quoteId?: string } }) => {
-    if (spec === getSwapTerms) return TERMS;
-    if (spec === getMyBalance) return BALANCES;
-    if (spec === getCurrencyPrice) return nextQuote();
-    if (spec === currencyExchange) return exchange(input!.body!.quoteId!);
-    throw new Error('unexpected call');
-  });
+  const call = vi.fn(
+    async (spec: CallSpec, input?: { body?: { quoteId?: string } }, _options?: unknown) => {
+      if (spec === getSwapTerms) return TERMS;
+      if (spec === getMyBalance) return BALANCES;
+      if (spec === getCurrencyPrice) return nextQuote();
+      if (spec === currencyExchange) return exchange(input!.body!.quoteId!);
+      throw new Error('unexpected call');
+    },
+  );
   return { call, api: Object.assign(call, { quiet: call }) as unknown as ApiCall };
 }
 
