@@ -1,0 +1,104 @@
+import type { Page } from 'playwright-core';
+import { generate } from 'otplib';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { parseUnits } from '@meridian/core';
+import { usePlatformAndBrowser } from './platform.ts';
+import { apiLogIn, signedInPage } from './session.ts';
+
+const ctx = usePlatformAndBrowser();
+
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  return problems;
+}
+
+/** The user's spot USDT as the wallet call answers it, in minor units. */
+async function spotUsdt(origin: string, token: string): Promise<bigint> {
+  const res = await fetch(`${origin}/api/core/coin/assets/getMyBalance?type=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await res.json()) as { data: Array<{ coin: string; available: string }> };
+  return parseUnits(body.data.find((b) => b.coin === 'USDT')?.available ?? '0', 6);
+}
+
+describe('bank-transfer recharge, from the user to the finance desk and back', () => {
+  it('a user submits a bank recharge with a PNG, finance approves it at /ops, the user sees it approved and the balance up', async () => {
+    const origin = ctx.platform.url;
+    const session = await apiLogIn(origin, 'demo1@meridian.local');
+    const before = await spotUsdt(origin, session.token);
+    const user = await signedInPage(ctx.browser, session);
+    const userProblems = watchProblems(user);
+
+    await user.goto(`${origin}/account/wallet/deposit`);
+    await user.getByText('Bank transfer', { exact: true }).click();
+    await user.getByTestId('bank-accountNumber').waitFor();
+    await user.getByText('Demo details: do not send real money', { exact: false }).waitFor();
+    await user.getByLabel('Recharge quantity').fill('123.45');
+    await user.getByTestId('payment-screenshot').setInputFiles({
+      name: 'transfer.png',
+      mimeType: 'image/png',
+      buffer: await sharp({
+        create: { width: 720, height: 1280, channels: 3, background: { r: 240, g: 244, b: 250 } },
+      })
+        .png()
+        .toBuffer(),
+    });
+    await user.getByText('Uploaded', { exact: true }).waitFor();
+    await user.getByRole('button', { name: 'Submit recharge' }).click();
+    await user.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+    const orderNo = (await user.getByTestId('recharge-order-no').textContent()) ?? '';
+    expect(orderNo).toMatch(/^BR\d{16}$/);
+    await user.getByText('Under review').first().waitFor();
+    // Nothing is credited before an operator has checked the payment.
+    expect(await spotUsdt(origin, session.token)).toBe(before);
+
+    const ops = await ctx.browser.newPage();
+    const opsProblems = watchProblems(ops);
+    await ops.goto(`${origin}/ops`);
+    await ops.getByLabel('Email').fill('finance@ops.meridian.local');
+    await ops.getByLabel('Password').fill('DemoOperator-2026');
+    const loginAnswer = ops.waitForResponse((r) => r.url().endsWith('/api/ops/auth/login'));
+    await ops.getByRole('button', { name: 'Sign in' }).click();
+    const setup = (await (await loginAnswer).json()) as { data: { totpSecret: string } };
+    await ops.getByLabel('New password', { exact: true }).fill('Finance-pass-2026');
+    await ops.getByLabel('Repeat the new password').fill('Finance-pass-2026');
+    await ops
+      .getByLabel('Code from the authenticator')
+      .fill(await generate({ secret: setup.data.totpSecret }));
+    await ops.getByRole('button', { name: 'Activate and sign in' }).click();
+
+    await ops.getByRole('link', { name: 'Bank recharges' }).click();
+    await ops.getByText(orderNo).waitFor();
+    await ops.getByRole('button', { name: 'Open' }).first().click();
+    await ops.getByTestId('recharge-amount').waitFor();
+    expect(await ops.getByTestId('recharge-amount').textContent()).toBe('123.45 USDT');
+    await ops.getByRole('button', { name: 'Claim' }).click();
+    await ops.getByText('You hold this item for 30 minutes').first().waitFor();
+    // The screenshot comes through the audited review call, shown from a blob.
+    await expect
+      .poll(() => ops.locator('.ant-drawer img[src^="blob:"]').count(), { timeout: 10_000 })
+      .toBe(1);
+    await ops.getByRole('button', { name: 'Approve', exact: true }).click();
+    await ops
+      .locator('.ant-modal')
+      .getByRole('button', { name: /Approve|Confirm|OK/ })
+      .click();
+    await ops.getByText('Approved').first().waitFor();
+
+    // The user sees it approved, and the exact amount arrived once.
+    await user.goto(`${origin}/account/wallet/history-deposit`);
+    await user.getByText(orderNo).waitFor();
+    await user.getByText('Approved', { exact: true }).first().waitFor();
+    expect(await spotUsdt(origin, session.token)).toBe(before + 123_450_000n);
+
+    expect(userProblems).toEqual([]);
+    expect(opsProblems).toEqual([]);
+    await user.close();
+    await ops.close();
+  });
+});
