@@ -224,11 +224,6 @@ export function SwapTab() {
               htmlFor="swap-quantity"
               validateStatus={problem && problem !== 'required' ? 'error' : undefined}
               help={problem && problem !== 'required' ? t(`problem.${problem}`) : undefined}
-              extra={
-                <span>
-                  {t('available')} <Amount value={form.available} unit={form.from} />
-                </span>
-              }
             >
               <Input
                 id="swap-quantity"
@@ -244,6 +239,9 @@ export function SwapTab() {
                 }
               />
             </Form.Item>
+            <p className={styles.available}>
+              {t('available')} <Amount value={form.available} unit={form.from} />
+            </p>
             <LiveQuote form={form} />
             <Form.Item style={{ marginTop: 16, marginBottom: 0 }}>
               <Button type="primary" htmlType="submit" block disabled={!form.canSwap}>
