@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ReviewKind } from '@meridian/contract/calls/reviews';
-import { REVIEW_QUEUES } from './registry.tsx';
+import { queueSpec } from './registry.tsx';
 import { ReviewQueue } from './ReviewQueue.tsx';
 
 const pages = new Map<ReviewKind, ComponentType>();
@@ -9,7 +9,7 @@ const pages = new Map<ReviewKind, ComponentType>();
 export function queuePage(kind: ReviewKind): ComponentType {
   let page = pages.get(kind);
   if (!page) {
-    const spec = REVIEW_QUEUES[kind];
+    const spec = queueSpec(kind);
     page = function ReviewQueuePage() {
       return <ReviewQueue spec={spec} />;
     };

@@ -7,14 +7,14 @@ import { Panel } from '../../../shared/ui/Panel.tsx';
 import { useOpsSession } from '../session/session-store.ts';
 import { QueryState } from '../ui/QueryState.tsx';
 import { useQueueList } from './queries.ts';
-import { REVIEW_QUEUES } from './registry.tsx';
+import { queueSpec } from './registry.tsx';
 import { ReviewStateTag } from './ReviewStateTag.tsx';
 
 /** A user's items in one queue (their verification, on the user's page). */
 function UserQueue({ kind, userId }: { kind: (typeof REVIEW_KINDS)[number]; userId: string }) {
   const { t } = useTranslation('ops');
   const formatTime = useFormatTime();
-  const spec = REVIEW_QUEUES[kind];
+  const spec = queueSpec(kind);
   const list = useQueueList(kind, spec.calls, { userId, page: 1 });
   return (
     <Panel title={t(`reviews.userPanel.${kind}`)}>
@@ -63,7 +63,7 @@ function UserQueue({ kind, userId }: { kind: (typeof REVIEW_KINDS)[number]; user
 export function UserReviews({ userId }: { userId: string }) {
   const permissions = useOpsSession((s) => s.permissions);
   const kinds = REVIEW_KINDS.filter((kind) =>
-    permissions.includes(REVIEW_QUEUES[kind].permissions.read),
+    permissions.includes(queueSpec(kind).permissions.read),
   );
   return (
     <>

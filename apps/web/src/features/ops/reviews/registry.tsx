@@ -123,3 +123,15 @@ export const REVIEW_QUEUES = { identity, withdrawal, recharge } satisfies Record
   ReviewKind,
   unknown
 >;
+
+/** Any kind's spec, as the generic queue components take it: every row is a Review. */
+export type AnyQueueSpec = ReviewQueueSpec<z.ZodType<Review>, z.ZodType>;
+
+/**
+ * A kind's spec for the generic queue components. Each entry above is checked against its
+ * own schemas; the components only hand a kind's rows and details back to that kind's own
+ * columns and Submission, so widening here loses nothing.
+ */
+export function queueSpec(kind: ReviewKind): AnyQueueSpec {
+  return REVIEW_QUEUES[kind] as unknown as AnyQueueSpec;
+}

@@ -12,29 +12,46 @@ describe('console navigation', () => {
       '/ops',
       '/ops/users',
       '/ops/reviews/identity',
+      '/ops/reviews/recharge',
+      '/ops/reviews/withdrawal',
       '/ops/withdrawals',
+      '/ops/deposits',
+      '/ops/recharge-banks',
       '/ops/catalogue',
     ]);
     expect(paths(DEFAULT_ROLE_PERMISSIONS.compliance)).toEqual([
       '/ops',
       '/ops/users',
       '/ops/reviews/identity',
+      '/ops/deposits',
       '/ops/catalogue',
       '/ops/audit',
     ]);
     expect(paths(DEFAULT_ROLE_PERMISSIONS.finance)).toEqual([
       '/ops',
       '/ops/users',
+      '/ops/reviews/recharge',
+      '/ops/reviews/withdrawal',
       '/ops/adjustments',
       '/ops/withdrawals',
+      '/ops/deposits',
+      '/ops/custody',
+      '/ops/recharge-banks',
+      '/ops/swap',
       '/ops/catalogue',
     ]);
     expect(paths(OPERATOR_PERMISSIONS)).toEqual([
       '/ops',
       '/ops/users',
       '/ops/reviews/identity',
+      '/ops/reviews/recharge',
+      '/ops/reviews/withdrawal',
       '/ops/adjustments',
       '/ops/withdrawals',
+      '/ops/deposits',
+      '/ops/custody',
+      '/ops/recharge-banks',
+      '/ops/swap',
       '/ops/catalogue',
       '/ops/audit',
       '/ops/operators',
@@ -49,7 +66,11 @@ describe('console navigation', () => {
 
   it('groups the review queues together', () => {
     const reviews = navigationFor(OPERATOR_PERMISSIONS).filter((l) => l.group === 'reviews');
-    expect(reviews.map((l) => l.label)).toEqual(['nav.queue.identity']);
+    expect(reviews.map((l) => l.label)).toEqual([
+      'nav.queue.identity',
+      'nav.queue.recharge',
+      'nav.queue.withdrawal',
+    ]);
   });
 
   it('lands on the first page the role may open', () => {

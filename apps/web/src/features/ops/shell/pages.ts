@@ -9,6 +9,7 @@ import {
 } from '@meridian/contract/calls/operators';
 import { opsCatalogue } from '@meridian/contract/calls/catalogue';
 import { opsWithdrawals } from '@meridian/contract/calls/withdrawals';
+import { opsCustody, opsDeposits } from '@meridian/contract/calls/custody';
 import { opsRechargeBanks } from '@meridian/contract/calls/recharges';
 import { opsSwap } from '@meridian/contract/calls/swap';
 import { REVIEW_KINDS, type ReviewKind } from '@meridian/contract/calls/reviews';
@@ -22,6 +23,8 @@ export type OpsIcon =
   | 'review'
   | 'adjustments'
   | 'withdrawals'
+  | 'deposits'
+  | 'custody'
   | 'banks'
   | 'swap'
   | 'catalogue'
@@ -90,6 +93,18 @@ export const OPS_PAGES: readonly OpsPage[] = [
     permission: opsWithdrawals.permission,
     nav: { label: 'nav.withdrawals', icon: 'withdrawals' },
     Component: lazy(() => import('../withdrawals/WithdrawalsPage.tsx')),
+  },
+  {
+    path: 'deposits',
+    permission: opsDeposits.permission,
+    nav: { label: 'nav.deposits', icon: 'deposits' },
+    Component: lazy(() => import('../deposits/DepositsPage.tsx')),
+  },
+  {
+    path: 'custody',
+    permission: opsCustody.permission,
+    nav: { label: 'nav.custody', icon: 'custody' },
+    Component: lazy(() => import('../custody/CustodyPage.tsx')),
   },
   {
     path: 'recharge-banks',

@@ -1,8 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  getWithdrawalLog,
-  withdrawalInfo,
-} from '@meridian/contract/calls/withdrawals';
+import { getBankCard } from '@meridian/contract/calls/verification';
+import { getWithdrawalLog, withdrawalInfo } from '@meridian/contract/calls/withdrawals';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 
 /** While a withdrawal waits for review or sending, the records are read again this often. */
@@ -12,6 +10,19 @@ export const OPEN_REFRESH_MS = 15_000;
 export function useWithdrawalInfo() {
   const { api } = usePlatform();
   return useQuery({ queryKey: ['withdrawals', 'info'], queryFn: () => api(withdrawalInfo) });
+}
+
+/**
+ * The user's bound bank card, masked, or null: where the bank way pays. The same query as
+ * the bank card page's, so binding one there shows here without a reload.
+ */
+export function useBoundBankCard(enabled: boolean) {
+  const { api } = usePlatform();
+  return useQuery({
+    queryKey: ['verification', 'bankCard'],
+    queryFn: () => api(getBankCard),
+    enabled,
+  });
 }
 
 /** A page of the user's withdrawals, newest first; refreshed while any is still open. */

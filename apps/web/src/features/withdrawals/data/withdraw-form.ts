@@ -1,5 +1,5 @@
 import { Decimal } from '@meridian/core';
-import type { WithdrawalRule } from '@meridian/contract/calls/withdrawals';
+import { BANK_NETWORK, type WithdrawalRule } from '@meridian/contract/calls/withdrawals';
 
 /** Why the amount cannot be sent yet, or null when it can. */
 export type AmountProblem = 'format' | 'belowMinimum' | 'overLeft' | 'overBalance' | null;
@@ -33,4 +33,15 @@ export function checkAmount(
   if (value.gt(Decimal.parse(leftToday)!)) return { problem: 'overLeft', ...result };
   if (total.gt(Decimal.parse(available)!)) return { problem: 'overBalance', ...result };
   return { problem: null, ...result };
+}
+
+/** The chains a coin leaves on, and its bank rule if it has one (the `BANK` network). */
+export function splitRules(rules: readonly WithdrawalRule[]): {
+  chains: WithdrawalRule[];
+  bank: WithdrawalRule | null;
+} {
+  return {
+    chains: rules.filter((r) => r.network !== BANK_NETWORK),
+    bank: rules.find((r) => r.network === BANK_NETWORK) ?? null,
+  };
 }

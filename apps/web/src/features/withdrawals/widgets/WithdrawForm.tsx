@@ -14,24 +14,32 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   assetsWithdrawal,
+  BANK_NETWORK,
   type WithdrawalInfo,
   type WithdrawalRule,
+  type WithdrawalWay,
 } from '@meridian/contract/calls/withdrawals';
+import type { BankCard } from '@meridian/contract/calls/verification';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { sealWithdrawal } from '../data/seal.ts';
-import { useRefreshWithdrawals, useWithdrawalInfo } from '../data/useWithdrawals.ts';
-import { checkAmount } from '../data/withdraw-form.ts';
+import {
+  useBoundBankCard,
+  useRefreshWithdrawals,
+  useWithdrawalInfo,
+} from '../data/useWithdrawals.ts';
+import { checkAmount, splitRules } from '../data/withdraw-form.ts';
 import styles from './withdrawals.module.css';
 
 /**
- * Seed `/assets/index?key=withdraw` and `/account/wallet/withdrawal`: coin, network,
- * address, amount, fund password (and the authenticator code when bound), with the fee,
- * what arrives, the minimum and what is left today shown before a confirmation. On-chain
- * addresses only.
+ * Seed `/assets/index?key=withdraw` and `/account/wallet/withdrawal`: the way (an on-chain
+ * address, or the bound bank card), coin, network and address for the first, amount, fund
+ * password (and the authenticator code when bound), with the fee, what arrives, the
+ * minimum and what is left today shown before a confirmation.
  */
 export function WithdrawForm() {
   const { t } = useTranslation('withdrawals');
@@ -56,6 +64,7 @@ function Form({ info }: { info: WithdrawalInfo }) {
   const formatTime = useFormatTime();
   const refresh = useRefreshWithdrawals();
   const [coin, setCoin] = useState<string>();
+  const [wayChosen, setWay] = useState<WithdrawalWay>('address');
   const [network, setNetwork] = useState<string>();
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
@@ -67,21 +76,26 @@ function Form({ info }: { info: WithdrawalInfo }) {
   const [busy, setBusy] = useState(false);
 
   const chosen = info.coins.find((c) => c.coin === coin) ?? info.coins[0]!;
+  const { chains, bank } = splitRules(chosen.networks);
+  // A coin without a bank rule has only the address way; one without chains only the bank.
+  const way: WithdrawalWay = !bank ? 'address' : chains.length === 0 ? 'bank' : wayChosen;
+  const card = useBoundBankCard(way === 'bank');
   const rule: WithdrawalRule =
-    chosen.networks.find((n) => n.network === network) ?? chosen.networks[0]!;
+    way === 'bank' ? bank! : (chains.find((n) => n.network === network) ?? chains[0]!);
   const check = checkAmount(amount, rule, chosen.available, chosen.leftToday);
   const blocked = info.frozen || info.blockedUntil !== null || !info.fundPasswordSet;
   const codeOk = !info.totpBound || /^\d{6}$/.test(googleCode);
+  const destinationOk = way === 'bank' ? Boolean(card.data) : address.trim() !== '';
   const ready =
-    !blocked && check.problem === null && address.trim() !== '' && fundPassword !== '' && codeOk;
+    !blocked && check.problem === null && destinationOk && fundPassword !== '' && codeOk;
 
   async function submit() {
     setBusy(true);
     try {
       const sealed = await sealWithdrawal(api, {
+        way,
         coin: chosen.coin,
-        network: rule.network,
-        address: address.trim(),
+        ...(way === 'address' ? { network: rule.network, address: address.trim() } : {}),
         amount,
         fundPassword,
         ...(info.totpBound ? { googleCode } : {}),
@@ -153,28 +167,46 @@ function Form({ info }: { info: WithdrawalInfo }) {
           />
         </label>
         <div className={styles.field}>
-          <span className={styles.label}>{t('network')}</span>
-          <Segmented
+          <span className={styles.label} id="withdraw-way">
+            {t('way')}
+          </span>
+          <Segmented<WithdrawalWay>
             block
-            value={rule.network}
-            onChange={(value) => setNetwork(String(value))}
-            options={chosen.networks.map((n) => ({ value: n.network, label: n.network }))}
+            aria-labelledby="withdraw-way"
+            value={way}
+            onChange={setWay}
+            options={[
+              { value: 'address', label: t('wayAddress'), disabled: chains.length === 0 },
+              { value: 'bank', label: t('wayBank'), disabled: !bank },
+            ]}
           />
+          {!bank && <span className={styles.hint}>{t('noBankWay', { coin: chosen.coin })}</span>}
         </div>
-        <label className={styles.field}>
-          <span className={styles.label}>{t('way')}</span>
-          <span>{t('wayAddress')}</span>
-        </label>
-        <label className={styles.field}>
-          <span className={styles.label}>{t('address')}</span>
-          <Input
-            value={address}
-            spellCheck={false}
-            autoComplete="off"
-            placeholder={t('addressPlaceholder', { network: rule.network })}
-            onChange={(e) => setAddress(e.target.value)}
-          />
-        </label>
+        {way === 'address' ? (
+          <>
+            <div className={styles.field}>
+              <span className={styles.label}>{t('network')}</span>
+              <Segmented
+                block
+                value={rule.network}
+                onChange={(value) => setNetwork(String(value))}
+                options={chains.map((n) => ({ value: n.network, label: n.network }))}
+              />
+            </div>
+            <label className={styles.field}>
+              <span className={styles.label}>{t('address')}</span>
+              <Input
+                value={address}
+                spellCheck={false}
+                autoComplete="off"
+                placeholder={t('addressPlaceholder', { network: rule.network })}
+                onChange={(e) => setAddress(e.target.value)}
+              />
+            </label>
+          </>
+        ) : (
+          <BankCardField card={card} />
+        )}
         <label className={styles.field}>
           <span className={styles.label}>{t('amount')}</span>
           <Input
@@ -255,11 +287,18 @@ function Form({ info }: { info: WithdrawalInfo }) {
       >
         <Descriptions column={1} size="small">
           <Descriptions.Item label={t('coin')}>
-            {chosen.coin} · {rule.network}
+            {way === 'bank' ? chosen.coin : `${chosen.coin} · ${rule.network}`}
           </Descriptions.Item>
-          <Descriptions.Item label={t('address')}>
-            <span className={styles.mono}>{address.trim()}</span>
-          </Descriptions.Item>
+          {way === 'bank' ? (
+            <Descriptions.Item label={t('bankCard')}>
+              <span className={styles.mono}>{card.data?.cardNumber}</span>
+              {card.data && ` · ${card.data.bankName}`}
+            </Descriptions.Item>
+          ) : (
+            <Descriptions.Item label={t('address')}>
+              <span className={styles.mono}>{address.trim()}</span>
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t('arrival')}>
             {check.arrival} {chosen.coin}
           </Descriptions.Item>
@@ -270,8 +309,56 @@ function Form({ info }: { info: WithdrawalInfo }) {
             {check.total} {chosen.coin}
           </Descriptions.Item>
         </Descriptions>
-        <Alert type="warning" showIcon title={t('confirmWarning', { network: rule.network })} />
+        <Alert
+          type="warning"
+          showIcon
+          title={
+            way === 'bank'
+              ? t('confirmBankWarning')
+              : t('confirmWarning', { network: rule.network })
+          }
+        />
       </Modal>
+    </div>
+  );
+}
+
+/**
+ * Where the bank way pays: the bound card, masked; none bound, the way to bind one (the
+ * account centre's bank card page).
+ */
+function BankCardField({ card }: { card: UseQueryResult<BankCard | null> }) {
+  const { t } = useTranslation('withdrawals');
+  if (card.isPending) return <Skeleton active title={false} paragraph={{ rows: 1 }} />;
+  if (card.isError) {
+    return (
+      <LoadFailed
+        title={t('cardFailed')}
+        onRetry={() => void card.refetch()}
+        retrying={card.isFetching}
+      />
+    );
+  }
+  if (!card.data) {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title={t('noBankCard')}
+        action={
+          <Link to="/user/index?key=bank">
+            <Button size="small">{t('bindBankCard')}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <div className={styles.field}>
+      <span className={styles.label}>{t('bankCard')}</span>
+      <span>
+        <span className={styles.mono}>{card.data.cardNumber}</span> · {card.data.bankName}
+      </span>
     </div>
   );
 }
@@ -298,7 +385,12 @@ function RulesTable({
         dataSource={rules}
         scroll={{ x: true }}
         columns={[
-          { key: 'network', title: t('network'), dataIndex: 'network' },
+          {
+            key: 'network',
+            title: t('network'),
+            dataIndex: 'network',
+            render: (v: string) => (v === BANK_NETWORK ? t('wayBank') : v),
+          },
           { key: 'fee', title: t('fee'), dataIndex: 'fee' },
           { key: 'min', title: t('minimum'), dataIndex: 'minAmount' },
           { key: 'daily', title: t('dailyLimit'), dataIndex: 'dailyLimit' },
