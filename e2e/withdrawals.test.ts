@@ -71,7 +71,7 @@ describe('withdrawals, on a phone in the night theme', () => {
     expect(problems).toEqual([]);
   });
 
-  it('a finance operator approves a withdrawal under review and records it as sent', async () => {
+  it('a finance operator approves a withdrawal in the review queue and records it as sent', async () => {
     const origin = ctx.platform.url;
     const session = await apiLogIn(origin, 'demo2@meridian.local');
     const query = new URLSearchParams({
@@ -103,11 +103,21 @@ describe('withdrawals, on a phone in the night theme', () => {
       .getByLabel('Code from the authenticator')
       .fill(await generate({ secret: setup.data.totpSecret }));
     await ops.getByRole('button', { name: 'Activate and sign in' }).click();
-    await ops.getByRole('link', { name: 'Withdrawals' }).click();
+    await ops.getByRole('link', { name: 'Withdrawals', exact: true }).click();
     await ops.getByText('1500 USDT').waitFor();
+    // Under review it is decided in the review queue: claimed by one operator, then approved.
+    await ops.getByRole('link', { name: 'Open review' }).click();
+    await ops.getByText('The withdrawal', { exact: true }).waitFor();
+    await ops.getByRole('button', { name: 'Claim' }).click();
+    await ops.getByText('You hold this item for 30 minutes').first().waitFor();
     await ops.getByRole('button', { name: 'Approve', exact: true }).click();
-    await ops.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
-    await ops.getByText('Withdrawal approved').first().waitFor();
+    await ops
+      .locator('.ant-modal')
+      .getByRole('button', { name: /Approve|Confirm|OK/ })
+      .click();
+    await ops.getByText('Approved').first().waitFor();
+    await ops.getByRole('link', { name: 'Withdrawals', exact: true }).click();
+    await ops.getByText('1500 USDT').waitFor();
     await ops.getByRole('button', { name: 'Mark sent' }).click();
     await ops.getByLabel('Transaction id').fill('ab'.repeat(32));
     await ops.getByRole('dialog').getByRole('button', { name: 'Mark sent' }).click();

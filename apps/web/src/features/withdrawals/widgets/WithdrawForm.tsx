@@ -389,7 +389,7 @@ function RulesTable({
             key: 'network',
             title: t('network'),
             dataIndex: 'network',
-            render: (v: string) => (v === BANK_NETWORK ? t('wayBank') : v),
+            render: (v: string) => (v === BANK_NETWORK ? t('bankCard') : v),
           },
           { key: 'fee', title: t('fee'), dataIndex: 'fee' },
           { key: 'min', title: t('minimum'), dataIndex: 'minAmount' },

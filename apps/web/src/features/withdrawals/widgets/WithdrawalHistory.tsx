@@ -73,7 +73,11 @@ export function WithdrawalHistory() {
     ...(phone
       ? []
       : [
-          { key: 'network', title: t('network'), dataIndex: 'network' },
+          {
+            key: 'network',
+            title: t('network'),
+            render: (_: unknown, r: Withdrawal) => (r.way === 'bank' ? t('bankCard') : r.network),
+          },
           {
             key: 'fee',
             title: t('fee'),
@@ -82,12 +86,15 @@ export function WithdrawalHistory() {
           {
             key: 'address',
             title: t('address'),
-            render: (_: unknown, r: Withdrawal) => (
-              <span className={styles.mono}>
-                {short(r.address)}
-                <CopyButton value={r.address} />
-              </span>
-            ),
+            render: (_: unknown, r: Withdrawal) =>
+              r.way === 'bank' ? (
+                <span className={styles.mono}>{r.address}</span>
+              ) : (
+                <span className={styles.mono}>
+                  {short(r.address)}
+                  <CopyButton value={r.address} />
+                </span>
+              ),
           },
         ]),
     {
