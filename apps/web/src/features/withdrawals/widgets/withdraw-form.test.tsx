@@ -68,7 +68,7 @@ function fakeApi(card: BankCard | null) {
     [getBankCard, card],
     [assetsWithdrawal, { state: 'review' }],
   ]);
-  const call = vi.fn(async (spec: CallSpec) => answers.get(spec));
+  const call = vi.fn(async (spec: CallSpec, _input?: unknown) => answers.get(spec));
   return { call, api: Object.assign(call, { quiet: call }) as unknown as ApiCall };
 }
 
