@@ -16,7 +16,7 @@ const DEMO_BANK = {
   account_name: 'Meridian Demo Ltd',
   account_number: 'DEMO 0000 0000 0000',
   swift: 'DEMOXXXX',
-  note: 'Demo details: do not send real money. Write the order number in the transfer memo.',
+  note: 'Demo details: do not send real money. Write your user ID in the transfer memo.',
   min_amount: '10',
   max_amount: '100000',
 };

@@ -39,6 +39,7 @@ function RechargeForm({ form, banks }: { form: BankRechargeForm; banks: readonly
   const { t } = useTranslation('deposits');
   const bank = form.bank;
   const reference = useSession((s) => s.userInfo?.id);
+  const titleId = useId();
   if (!bank) return null;
   const problemText = form.problem
     ? t(`bank.problem.${form.problem}`, {
@@ -59,31 +60,34 @@ function RechargeForm({ form, banks }: { form: BankRechargeForm; banks: readonly
           options={banks.map((b) => ({ value: b.coin, label: b.coin }))}
         />
       </label>
-      <div className={styles.addressCard}>
-        <Descriptions column={1} size="small" title={t('bank.payTo')} className={styles.facts}>
-          {(
-            [
-              ['bankName', bank.bankName],
-              ['accountName', bank.accountName],
-              ['accountNumber', bank.accountNumber],
-              ['swift', bank.swift],
-            ] as const
-          ).map(([key, value]) => (
-            <Descriptions.Item key={key} label={t(`bank.${key}`)}>
-              <span className={styles.mono} data-testid={`bank-${key}`}>
-                {value}
-              </span>
-              <CopyButton value={value} label={t('bank.copy', { what: t(`bank.${key}`) })} />
-            </Descriptions.Item>
+      <section className={styles.bankCard} aria-labelledby={titleId}>
+        <h3 id={titleId} className={styles.bankTitle}>
+          {t('bank.payTo')}
+        </h3>
+        <dl className={styles.bankDetails}>
+          {[
+            ...(
+              [
+                ['bankName', bank.bankName],
+                ['accountName', bank.accountName],
+                ['accountNumber', bank.accountNumber],
+                ['swift', bank.swift],
+              ] as const
+            ).map(([key, value]) => ({ key, label: t(`bank.${key}`), value })),
+            ...(reference ? [{ key: 'memo', label: t('bank.memo'), value: reference }] : []),
+          ].map(({ key, label, value }) => (
+            <div key={key} className={styles.bankRow}>
+              <dt className={styles.label}>{label}</dt>
+              <dd>
+                <span className={styles.mono} data-testid={`bank-${key}`}>
+                  {value}
+                </span>
+                <CopyButton value={value} label={t('bank.copy', { what: label })} />
+              </dd>
+            </div>
           ))}
-          {reference && (
-            <Descriptions.Item label={t('bank.memo')}>
-              <span className={styles.mono}>{reference}</span>
-              <CopyButton value={reference} label={t('bank.copy', { what: t('bank.memo') })} />
-            </Descriptions.Item>
-          )}
-        </Descriptions>
-      </div>
+        </dl>
+      </section>
       {bank.note && <Alert type="info" showIcon title={bank.note} />}
       <label className={styles.field}>
         <span className={styles.label}>{t('bank.quantity')}</span>
