@@ -16,7 +16,9 @@ import { useSwapForm, type SwapForm } from './useSwapForm.ts';
 function Exact({ value, unit }: { value: string; unit: string }) {
   return (
     <span className="num">
-      {value} {unit}
+      {value}
+      {'\u00a0'}
+      {unit}
     </span>
   );
 }
@@ -139,7 +141,7 @@ function Done({ form }: { form: SwapForm }) {
         title={t('done', { net: done.net, to: done.to })}
         subTitle={t('doneFor', { quantity: done.quantity, from: done.from })}
         extra={
-          <>
+          <div className={styles.doneExtra}>
             <dl className={styles.balances} data-testid="swap-balances">
               {done.balances.map((b) => [
                 <dt key={`${b.coin}-t`}>{t('balanceOf', { coin: b.coin })}</dt>,
@@ -148,11 +150,13 @@ function Done({ form }: { form: SwapForm }) {
                 </dd>,
               ])}
             </dl>
-            <Button type="primary" onClick={form.again}>
-              {t('again')}
-            </Button>
-            <Link to="/assets/index?key=records">{t('bills')}</Link>
-          </>
+            <div className={styles.doneActions}>
+              <Button type="primary" onClick={form.again}>
+                {t('again')}
+              </Button>
+              <Link to="/assets/index?key=records">{t('bills')}</Link>
+            </div>
+          </div>
         }
       />
     </Panel>
