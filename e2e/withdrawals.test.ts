@@ -116,6 +116,8 @@ describe('withdrawals, on a phone in the night theme', () => {
       .getByRole('button', { name: /Approve|Confirm|OK/ })
       .click();
     await ops.getByText('Approved').first().waitFor();
+    await ops.locator('.ant-drawer-close').click();
+    await ops.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
     await ops.getByRole('link', { name: 'Withdrawals', exact: true }).click();
     await ops.getByText('1500 USDT').waitFor();
     await ops.getByRole('button', { name: 'Mark sent' }).click();
