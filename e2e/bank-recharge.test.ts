@@ -27,7 +27,7 @@ async function spotUsdt(origin: string, token: string): Promise<bigint> {
 }
 
 describe('bank-transfer recharge, from the user to the finance desk and back', () => {
-  it('a user submits a bank recharge with a PNG, finance approves it at /ops, the user sees it approved and the balance up', async () => {
+  it('a user submits a bank recharge with a PNG, finance approves it at /ops, the user sees it approved and the balance up; a new minimum applies at once', async () => {
     const origin = ctx.platform.url;
     const session = await apiLogIn(origin, 'demo1@meridian.local');
     const before = await spotUsdt(origin, session.token);
@@ -95,6 +95,19 @@ describe('bank-transfer recharge, from the user to the finance desk and back', (
     await user.getByText(orderNo).waitFor();
     await user.getByText('Approved', { exact: true }).first().waitFor();
     expect(await spotUsdt(origin, session.token)).toBe(before + 123_450_000n);
+
+    // Finance changes the published minimum; the user's form applies it at once.
+    await ops.goto(`${origin}/ops/recharge-banks`);
+    await ops.getByText('DEMOXXXX').waitFor();
+    await ops.getByRole('button', { name: 'Edit the account for USDT' }).click();
+    await ops.getByLabel('Minimum per order').fill('50');
+    await ops.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await ops.getByText('Bank details saved').first().waitFor();
+    await user.goto(`${origin}/account/wallet/deposit`);
+    await user.getByText('Bank transfer', { exact: true }).click();
+    await user.getByText('Minimum 50 USDT · maximum 100000 USDT').waitFor();
+    await user.getByLabel('Recharge quantity').fill('20');
+    await user.getByText('The smallest bank recharge is 50 USDT').waitFor();
 
     expect(userProblems).toEqual([]);
     expect(opsProblems).toEqual([]);
