@@ -1,6 +1,12 @@
 import { type Asset, type SwapLeg } from '@meridian/core';
 import type { EngineHost } from '../../engine/engine-host.ts';
 
+/**
+ * An index older than this is no longer today's rate (the feed stopped): no quote is
+ * given on it, so nobody swaps against a price the market has left.
+ */
+export const INDEX_MAX_AGE_MS = 60_000;
+
 /** Every coin is priced in this one; its own price is one of itself. */
 export const SWAP_QUOTE_COIN = 'USDT';
 
@@ -18,6 +24,7 @@ export interface PricedCoin {
  */
 export function createIndexPrices(
   engine: Pick<EngineHost, 'asset' | 'marketSymbols' | 'marketSpec' | 'indexTick'>,
+  now: () => number,
 ) {
   /** The coin's USDT market, if the engine lists one. */
   function marketOf(coin: string): string | undefined {
@@ -49,7 +56,10 @@ export function createIndexPrices(
       return coin === SWAP_QUOTE_COIN ? !!engine.asset(coin) : marketOf(coin) !== undefined;
     },
 
-    /** The coin with its price; undefined while its market has no index tick. */
+    /**
+     * The coin with its price; undefined while its market has no index tick, or only one
+     * older than INDEX_MAX_AGE_MS.
+     */
     price(coin: string): PricedCoin | undefined {
       const usdt = engine.asset(SWAP_QUOTE_COIN);
       const asset = engine.asset(coin);
@@ -63,7 +73,7 @@ export function createIndexPrices(
       }
       const market = marketOf(coin);
       const tick = market === undefined ? undefined : engine.indexTick(market);
-      if (!tick) return undefined;
+      if (!tick || now() - tick.ts > INDEX_MAX_AGE_MS) return undefined;
       return { asset, leg: { decimals: asset.decimals, price: tick.price }, time: tick.ts };
     },
 

@@ -21,7 +21,7 @@ export const swapModule = defineModule({
     const { app, clock, config, engine } = ctx;
     const db: SwapDb = ctx.db.withTables<SwapTables>();
     const terms = createTerms(db);
-    const prices = createIndexPrices(engine);
+    const prices = createIndexPrices(engine, () => clock.now().getTime());
     const quotes = createQuotes({ db, clock, engine, prices, terms });
     const exchange = createExchange({ db, clock, engine });
     const pools = createPools({ db, clock, engine, prices });

@@ -14,13 +14,16 @@ const spec = (base: Asset, quote: Asset) =>
   ({ symbol: `${base.code}${quote.code}`.toLowerCase(), base, quote }) as MarketSpec;
 const markets = [spec(BTC, USDT), spec(ETH, USDT), spec(ETH, BTC)];
 
-function prices(ticks: Record<string, { price: bigint; ts: number }>) {
-  return createIndexPrices({
-    asset: (code) => [USDT, BTC, ETH].find((a) => a.code === code),
-    marketSymbols: () => markets.map((m) => m.symbol),
-    marketSpec: (symbol) => markets.find((m) => m.symbol === symbol),
-    indexTick: (market) => (ticks[market] ? { ...ticks[market], seq: 1 } : undefined),
-  });
+function prices(ticks: Record<string, { price: bigint; ts: number }>, now = 1_700_000_000_000) {
+  return createIndexPrices(
+    {
+      asset: (code) => [USDT, BTC, ETH].find((a) => a.code === code),
+      marketSymbols: () => markets.map((m) => m.symbol),
+      marketSpec: (symbol) => markets.find((m) => m.symbol === symbol),
+      indexTick: (market) => (ticks[market] ? { ...ticks[market], seq: 1 } : undefined),
+    },
+    () => now,
+  );
 }
 
 describe('swap index prices', () => {
@@ -45,5 +48,12 @@ describe('swap index prices', () => {
     expect(p.price('ETH')).toBeUndefined();
     expect(p.offers('DOGE')).toBe(false);
     expect(p.price('DOGE')).toBeUndefined();
+  });
+
+  it('has no price while the last tick is more than a minute old: the feed stopped', () => {
+    const tick = { btcusdt: { price: 97_000_000000n, ts: 1_700_000_000_000 } };
+    expect(prices(tick, 1_700_000_060_000).price('BTC')).toBeDefined();
+    expect(prices(tick, 1_700_000_060_001).price('BTC')).toBeUndefined();
+    expect(prices(tick, 1_700_000_060_001).price('USDT')).toBeDefined();
   });
 });
