@@ -36,6 +36,11 @@ describe('menus from the route registry', () => {
         key: 'trade',
         label: 'menu.trade',
         children: [
+          {
+            key: '/trade/index?type=sec',
+            to: '/trade/index?type=sec',
+            label: 'menu.secondContract',
+          },
           { key: '/trade/index?type=spot', to: '/trade/index?type=spot', label: 'menu.spot' },
         ],
       },

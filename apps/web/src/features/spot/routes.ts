@@ -8,9 +8,13 @@ export const spotRoutes: readonly PageEntry[] = [
   {
     path: '/trade/index',
     load: async () => (await import('./pages/trade/TradePage.tsx')).TradePage,
-    namespaces,
+    // `?type=sec` shows the second contracts (the seconds feature) on the same address.
+    namespaces: [...namespaces, 'seconds'],
     access: 'public',
-    menus: [{ placement: 'trade', label: 'menu.spot', search: '?type=spot' }],
+    menus: [
+      { placement: 'trade', label: 'menu.secondContract', search: '?type=sec' },
+      { placement: 'trade', label: 'menu.spot', search: '?type=spot' },
+    ],
   },
   {
     path: '/exchange/index',

@@ -1,8 +1,8 @@
 import { ExpandOutlined, CompressOutlined } from '@ant-design/icons';
-import { Alert, Segmented } from 'antd';
-import { useState, type CSSProperties } from 'react';
+import { Alert, Segmented, Spin } from 'antd';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import type { Side as OrderSide } from '@meridian/core';
 import { CandleChart, MarketStats, OrderBook, RecentTrades } from '../../../markets/index.ts';
 import { SecurityFundNote } from '../../widgets/SecurityFundNote.tsx';
@@ -19,6 +19,11 @@ import type { PickedPrice } from './useOrderForm.ts';
 import { useTradeMarket } from './useTradeMarket.ts';
 import { cx } from '../../../../shared/ui/cx.ts';
 import styles from './trade.module.css';
+
+// `/trade/index?type=sec` is the seconds feature's page, loaded only when asked for.
+const SecondsTradePage = lazy(async () => ({
+  default: (await import('../../../seconds/index.ts')).SecondsTradePage,
+}));
 
 const PHONE_BOOK_ROWS = 8;
 const PHONE_TRADE_ROWS = 20;
@@ -186,8 +191,25 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
   );
 }
 
-/** `/trade/index?type=spot&symbol=btc` and `/exchange/index`: the spot trade page. */
+/**
+ * `/trade/index?type=spot&symbol=btc` and `/exchange/index`: the spot trade page;
+ * `/trade/index?type=sec` the second contracts.
+ */
 export function TradePage() {
+  const [params] = useSearchParams();
+  if (params.get('type') === 'sec') {
+    return (
+      <Suspense
+        fallback={
+          <div className="page-spinner">
+            <Spin size="large" />
+          </div>
+        }
+      >
+        <SecondsTradePage />
+      </Suspense>
+    );
+  }
   return <TradeView fullScreen={false} />;
 }
 

@@ -1,0 +1,2 @@
+// What the app shell and other features may use of the seconds feature; the rest is its own.
+export { SecondsTradePage } from './pages/SecondsTradePage.tsx';
