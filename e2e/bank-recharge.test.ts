@@ -52,7 +52,7 @@ describe('bank-transfer recharge, from the user to the finance desk and back', (
     await user.getByRole('button', { name: 'Submit recharge' }).click();
     await user.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
     const orderNo = (await user.getByTestId('recharge-order-no').textContent()) ?? '';
-    expect(orderNo).toMatch(/^BR\d{16}$/);
+    expect(orderNo).toMatch(/^BR\d{18}$/);
     await user.getByText('Under review').first().waitFor();
     // Nothing is credited before an operator has checked the payment.
     expect(await spotUsdt(origin, session.token)).toBe(before);

@@ -76,8 +76,8 @@ export const rechargeSubmit = defineCall({
   summary:
     'Submit a bank-transfer recharge: coin, amount and the payment screenshot (an uploaded file of type payment); it waits for an operator',
   tags: ['deposits'],
+  // Sessions only, as the screenshot's upload is: no API-key scope.
   auth: 'user',
-  keyScope: 'trade',
   idempotent: true,
   body: rechargeSubmitBody,
   data: bankRechargeSchema,

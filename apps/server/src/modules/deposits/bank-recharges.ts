@@ -6,11 +6,7 @@ import type { EngineHost } from '../../engine/engine-host.ts';
 import { iso, type Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { Catalogue } from '../markets/index.ts';
-import type {
-  ReviewExecutor,
-  ReviewKindHandler,
-  VerificationService,
-} from '../verification/index.ts';
+import type { ReviewKindHandler, VerificationService } from '../verification/index.ts';
 import type { BankDetails } from './bank-details.ts';
 import type { BankDb, BankRechargesTable, BankTables } from './bank-tables.ts';
 
@@ -26,11 +22,19 @@ export const bankCreditRef = (id: string) => `bank:${id}`;
 /** No order is larger than this many whole coins, whatever the published maximum says. */
 const MAX_WHOLE = 10n ** 15n;
 
-/** A readable order number: the day and eight random digits (`BR20261122` + `48201937`). */
+/**
+ * A readable order number: the day and ten random digits (`BR20261122` + `4820193716`).
+ * Two orders drawing the same number is unlikely but possible; the unique key refuses the
+ * second, and its submit draws again.
+ */
 function orderNumber(now: Date): string {
   const day = iso(now).slice(0, 10).replaceAll('-', '');
-  return `BR${day}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+  const digits = String(randomInt(0, 10_000_000_000)).padStart(10, '0');
+  return `BR${day}${digits}`;
 }
+
+/** Draws of an order number before a submit gives up (each a one-in-ten-billion clash). */
+const ORDER_NUMBER_DRAWS = 5;
 
 export function rechargeView(row: BankRechargesTable): BankRecharge {
   return {
@@ -187,9 +191,7 @@ export function createBankRecharges(deps: {
       const file = await verification.uploads.ownUpload(userId, input.screenshotId, 'payment');
       if (!file) throw new AppError('validation', 'rechargeScreenshotUnknown', {}, 'screenshotId');
       const now = clock.now();
-      const row: BankRechargesTable = {
-        id: randomUUID(),
-        order_no: orderNumber(now),
+      const base = {
         user_id: userId,
         coin: offer.coin,
         amount,
@@ -203,22 +205,33 @@ export function createBankRecharges(deps: {
           note: offer.note,
         }),
         client_key: key ?? null,
-        state: 'review',
+        state: 'review' as const,
         reason: null,
         created_at: iso(now),
         decided_at: null,
         credited_at: null,
       };
-      await db.transaction().execute(async (tx) => {
-        await tx.insertInto('bank_recharges').values(row).execute();
-        // The reviews table is the verification module's; its service writes the row.
-        await verification.reviews.open(tx as unknown as ReviewExecutor, {
-          kind: 'recharge',
-          subjectId: row.id,
-          userId,
-        });
-      });
-      return rechargeView(row);
+      for (let draw = 1; ; draw += 1) {
+        const row: BankRechargesTable = { id: randomUUID(), order_no: orderNumber(now), ...base };
+        try {
+          await db.transaction().execute(async (tx) => {
+            await tx.insertInto('bank_recharges').values(row).execute();
+            await verification.reviews.open(tx, {
+              kind: 'recharge',
+              subjectId: row.id,
+              userId,
+            });
+          });
+          return rechargeView(row);
+        } catch (error) {
+          const clash = await db
+            .selectFrom('bank_recharges')
+            .select('id')
+            .where('order_no', '=', row.order_no)
+            .executeTakeFirst();
+          if (!clash || draw >= ORDER_NUMBER_DRAWS) throw error;
+        }
+      }
     },
 
     /** The recharge a user's Idempotency-Key made before a stop, if it made one. */

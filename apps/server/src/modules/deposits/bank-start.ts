@@ -1,4 +1,5 @@
 import type { ModuleContext } from '../../kernel/module.ts';
+import type { ReviewsTable } from '../verification/index.ts';
 import { registerBankCalls } from './bank-calls.ts';
 import { createBankDetails } from './bank-details.ts';
 import { createBankRecharges } from './bank-recharges.ts';
@@ -11,7 +12,7 @@ import type { BankDb, BankTables } from './bank-tables.ts';
  */
 export async function startBankRecharges(ctx: ModuleContext): Promise<void> {
   const { app, clock, config } = ctx;
-  const db: BankDb = ctx.db.withTables<BankTables>();
+  const db: BankDb = ctx.db.withTables<BankTables & { reviews: ReviewsTable }>();
   const verification = ctx.use('verification');
   const catalogue = ctx.use('markets').catalogue;
   const banks = createBankDetails(db, clock, catalogue);

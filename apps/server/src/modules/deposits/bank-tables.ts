@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { KernelTables } from '../../kernel/db/schema.ts';
+import type { ReviewsTable } from '../verification/index.ts';
 
 /** Kysely's view of the bank-transfer recharge tables (migration 0045), named as in SQL. */
 
@@ -44,5 +45,5 @@ export type BankTables = {
   bank_recharges: BankRechargesTable;
 };
 
-export type BankDb = Kysely<BankTables & KernelTables>;
-export type BankTx = Transaction<BankTables>;
+/** With the review queue's table, whose rows a submit opens through the verification service. */
+export type BankDb = Kysely<BankTables & KernelTables & { reviews: ReviewsTable }>;

@@ -8,6 +8,7 @@ import type {
 import type { ReviewExecutor, ReviewKindHandler, ReviewQueue } from './review-queue.ts';
 
 export { verificationModule } from './module.ts';
+export type { ReviewsTable } from './tables.ts';
 export type {
   Reviewer,
   ReviewExecutor,

@@ -134,7 +134,7 @@ describe.each(testDatabases())('bank-transfer recharges ($name)', (kind) => {
     const before = receipts();
     const { user, order, reviewId } = await submitted('250.50');
     expect(order).toMatchObject({ coin: 'USDT', amount: '250.5', status: 'review', reason: null });
-    expect(order.orderNo).toMatch(/^BR\d{16}$/);
+    expect(order.orderNo).toMatch(/^BR\d{18}$/);
     expect(usdt(user.id)).toBe('0');
 
     const row = (await ops(finance, 'GET', `${QUEUE}?userId=${user.id}`)).body.data.records[0];
