@@ -373,6 +373,28 @@ describe.each(testDatabases())('bank-transfer recharges ($name)', (kind) => {
     });
   });
 
+  it('a key whose submit died with the process is answered by the order it made', async () => {
+    const user = await newUser(s.app);
+    const screenshotId = await paidScreenshot(user);
+    const key = `bank-${randomUUID()}`;
+    const headers = { ...user.headers, 'idempotency-key': key };
+    const body = { coin: 'USDT', amount: '33', screenshotId };
+    const first = await call(s.app, 'POST', SUBMIT, body, headers);
+    expect(first.status).toBe(200);
+    // As if the process stopped after the order's transaction, before the answer was kept.
+    await s.platform.database.db
+      .updateTable('idempotency_keys')
+      .set({ response: null })
+      .where('user_id', '=', user.id)
+      .where('key', '=', key)
+      .execute();
+    s.clock.advance(1);
+    s = await s.restart();
+    const again = await call(s.app, 'POST', SUBMIT, body, headers);
+    expect([again.status, again.body.data.orderNo]).toEqual([200, first.body.data.orderNo]);
+    expect(await ordersOf(user.id)).toHaveLength(1);
+  });
+
   it('a stop between the approval and the credit: the next start credits it, once', async () => {
     const { user, order } = await submitted('90');
     const second = await submitted('15');
