@@ -38,6 +38,7 @@ describe('console navigation', () => {
       '/ops/custody',
       '/ops/recharge-banks',
       '/ops/swap',
+      '/ops/seconds',
       '/ops/catalogue',
     ]);
     expect(paths(OPERATOR_PERMISSIONS)).toEqual([
@@ -52,6 +53,7 @@ describe('console navigation', () => {
       '/ops/custody',
       '/ops/recharge-banks',
       '/ops/swap',
+      '/ops/seconds',
       '/ops/catalogue',
       '/ops/audit',
       '/ops/operators',

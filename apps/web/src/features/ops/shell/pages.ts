@@ -12,6 +12,7 @@ import { opsWithdrawals } from '@meridian/contract/calls/withdrawals';
 import { opsCustody, opsDeposits } from '@meridian/contract/calls/custody';
 import { opsRechargeBanks } from '@meridian/contract/calls/recharges';
 import { opsSwap } from '@meridian/contract/calls/swap';
+import { opsSecondPeriods } from '@meridian/contract/calls/seconds';
 import { REVIEW_KINDS, type ReviewKind } from '@meridian/contract/calls/reviews';
 import type { OperatorPermission } from '@meridian/contract/operators';
 import { REVIEW_QUEUE_PERMISSIONS } from '../reviews/permissions.ts';
@@ -27,6 +28,7 @@ export type OpsIcon =
   | 'custody'
   | 'banks'
   | 'swap'
+  | 'seconds'
   | 'catalogue'
   | 'audit'
   | 'operators';
@@ -117,6 +119,12 @@ export const OPS_PAGES: readonly OpsPage[] = [
     permission: opsSwap.permission,
     nav: { label: 'nav.swap', icon: 'swap' },
     Component: lazy(() => import('../swap/SwapPage.tsx')),
+  },
+  {
+    path: 'seconds',
+    permission: opsSecondPeriods.permission,
+    nav: { label: 'nav.seconds', icon: 'seconds' },
+    Component: lazy(() => import('../seconds/SecondsPage.tsx')),
   },
   {
     path: 'catalogue',
