@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   currencyExchange,
   getCurrencyPrice,
+  getSwapLog,
   getSwapTerms,
   type SwapResult,
 } from '@meridian/contract/calls/swap';
@@ -14,6 +15,7 @@ import { useSession } from '../../../shared/session/store.ts';
 export const swapKeys = {
   terms: ['swap', 'terms'] as const,
   balances: [SPOT_QUERY_ROOT, 'swap', 'balances'] as const,
+  log: [SPOT_QUERY_ROOT, 'swap', 'log'] as const,
   quote: (from: string, to: string, quantity: string) => ['swap', 'quote', from, to, quantity],
 };
 
@@ -29,6 +31,16 @@ export function useSpotBalances() {
   return useQuery({
     queryKey: swapKeys.balances,
     queryFn: () => api.quiet(getMyBalance, { query: { type: '1' } }),
+    enabled: useSession((s) => s.isLogin),
+  });
+}
+
+/** The user's latest swaps, newest first. */
+export function useRecentSwaps(size: number) {
+  const { api } = usePlatform();
+  return useQuery({
+    queryKey: [...swapKeys.log, size],
+    queryFn: () => api.quiet(getSwapLog, { body: { current: 1, size } }),
     enabled: useSession((s) => s.isLogin),
   });
 }

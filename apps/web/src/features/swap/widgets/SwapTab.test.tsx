@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import {
   currencyExchange,
   getCurrencyPrice,
+  getSwapLog,
   getSwapTerms,
   type SwapQuote,
 } from '@meridian/contract/calls/swap';
@@ -61,6 +62,7 @@ function fakeApi(exchange: (quoteId: string) => unknown) {
     async (spec: CallSpec, input?: { body?: { quoteId?: string } }, _options?: unknown) => {
       if (spec === getSwapTerms) return TERMS;
       if (spec === getMyBalance) return BALANCES;
+      if (spec === getSwapLog) return { records: [], total: 0, current: 1, size: 5 };
       if (spec === getCurrencyPrice) return nextQuote();
       if (spec === currencyExchange) return exchange(input!.body!.quoteId!);
       throw new Error('unexpected call');
@@ -120,6 +122,7 @@ describe('swap form', () => {
     }));
     show(api);
     await screen.findByText("Enter a quantity to see today's rate");
+    expect(await screen.findByText('No swaps yet')).toBeTruthy();
     const input = await typeQuantity('0.0100000009');
     expect(input.value).toBe('0.01000000');
     await typeQuantity('0.01');

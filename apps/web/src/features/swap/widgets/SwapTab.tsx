@@ -9,6 +9,7 @@ import { Panel } from '../../../shared/ui/Panel.tsx';
 import { Result } from '../../../shared/ui/Result.tsx';
 import { useNumberLocale } from '../../../shared/ui/numbers.tsx';
 import { bpsPercent } from '../model/swap-form.ts';
+import { RecentSwaps } from './RecentSwaps.tsx';
 import styles from './swap.module.css';
 import { useSwapForm, type SwapForm } from './useSwapForm.ts';
 
@@ -255,7 +256,10 @@ export function SwapTab() {
           </Form>
         </Panel>
       )}
-      <Terms form={form} />
+      <div className={styles.side}>
+        <Terms form={form} />
+        <RecentSwaps />
+      </div>
       <Modal
         open={form.confirming}
         title={t('confirmTitle')}
