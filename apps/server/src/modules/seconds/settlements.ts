@@ -8,7 +8,8 @@ type Settled = Extract<EngineEvent, { type: 'seconds_settled' }>;
 type Row = Insertable<SecondContractsTable>;
 
 const NAME = 'seconds';
-const CHUNK = 200;
+// 23 columns: 1,000 rows stay under SQLite's 32,766 bound parameters per statement.
+const CHUNK = 1_000;
 /** A batch without settlements moves the cursor at most this often (one small write). */
 const CURSOR_EVERY_MS = 5_000;
 
