@@ -8,6 +8,9 @@ import type { IndexPrices } from './index-prices.ts';
 import type { Quotes } from './quotes.ts';
 import type { Terms } from './terms.ts';
 
+/** Per address: the page asks once per quote validity and per settled typing. */
+const QUOTES_PER_MINUTE = 300;
+
 /** The users' swap calls: the published terms, a quote, the swap and its log. */
 export function registerSwapCalls(
   app: FastifyInstance,
@@ -24,8 +27,13 @@ export function registerSwapCalls(
   const user = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
   registerCall(app, head, getSwapTerms, async () => terms.published(prices.offered()));
-  registerCall(app, head, getCurrencyPrice, async ({ body }, request) =>
-    quotes.quote(user(request), body),
+  // Each quote is a stored row: a caller asking far more often than the page does is cut off.
+  registerCall(
+    app,
+    head,
+    getCurrencyPrice,
+    async ({ body }, request) => quotes.quote(user(request), body),
+    { perMinute: QUOTES_PER_MINUTE },
   );
   registerCall(app, head, currencyExchange, async ({ body }, request) => {
     const owner = user(request);
