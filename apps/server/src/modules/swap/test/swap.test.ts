@@ -190,8 +190,28 @@ describe('instant swap', () => {
     expect(available(platform, b, 'USDT')).toBe('50');
     const reused = await exchange(platform, b, big.body.data.id);
     expect([reused.status, reused.body.data.reason]).toEqual([409, 'swapQuoteUsed']);
+    for (const body of [
+      {},
+      { quoteId: '' },
+      { quoteId: 'x'.repeat(65) },
+      { quoteId: big.body.data.id, rate: '1' },
+    ]) {
+      const bad = await call(
+        platform.app,
+        'POST',
+        '/api/texchange/currencyExchange',
+        body,
+        b.headers,
+      );
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+    }
+    const anonymous = await call(platform.app, 'POST', '/api/texchange/currencyExchange', {
+      quoteId: big.body.data.id,
+    });
+    expect(anonymous.status).toBe(401);
     const unknown = await exchange(platform, b, 'no-such-quote');
     expect([unknown.status, unknown.body.data.reason]).toEqual([404, 'swapQuoteNotFound']);
+    expect(available(platform, b, 'USDT')).toBe('50');
     expect(await ledgerViolations(platform)).toEqual([]);
   });
 
