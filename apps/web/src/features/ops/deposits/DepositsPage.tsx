@@ -1,4 +1,4 @@
-import { Input, Segmented, Tag } from 'antd';
+import { Input, Segmented, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { cx } from '../../../shared/ui/cx.ts';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import { useIsPhone } from '../../../shared/ui/useIsPhone.ts';
 import { PagedTable } from '../ui/PagedTable.tsx';
 import { PageTitle } from '../ui/PageTitle.tsx';
 import { useUrlState } from '../ui/useUrlState.ts';
@@ -28,6 +29,7 @@ const COIN = /^[A-Za-z0-9]{2,12}$/;
 export default function DepositsPage() {
   const { t } = useTranslation('ops');
   const formatTime = useFormatTime();
+  const phone = useIsPhone();
   const { values, page, setFilters, setPage } = useUrlState(['status', 'coin', 'user'] as const);
   const parsed = depositStatusSchema.safeParse(values.status);
   const status = parsed.success ? parsed.data : undefined;
@@ -102,23 +104,35 @@ export default function DepositsPage() {
         ),
     },
   ];
-  const statuses = ['all', 'confirming', 'credited', 'belowMinimum', 'dropped'] as const;
+  const statusOptions = (['all', 'confirming', 'credited', 'belowMinimum', 'dropped'] as const).map(
+    (s) => ({ value: s, label: t(`deposits.statuses.${s}`) }),
+  );
   return (
     <>
       <PageTitle title={t('deposits.title')} extra={<RechargeQueueLink />} />
       <div className={ui.filters}>
-        <Segmented
-          value={status ?? 'all'}
-          onChange={(v) => setFilters({ status: v === 'all' ? '' : String(v) })}
-          options={statuses.map((s) => ({ value: s, label: t(`deposits.statuses.${s}`) }))}
-        />
+        {phone ? (
+          // Five states do not fit a phone's width side by side.
+          <Select
+            value={status ?? 'all'}
+            aria-label={t('deposits.status')}
+            onChange={(v: string) => setFilters({ status: v === 'all' ? '' : v })}
+            options={statusOptions}
+          />
+        ) : (
+          <Segmented
+            value={status ?? 'all'}
+            onChange={(v) => setFilters({ status: v === 'all' ? '' : String(v) })}
+            options={statusOptions}
+          />
+        )}
         <Input.Search
           key={`coin-${values.coin}`}
           defaultValue={values.coin}
           placeholder={t('deposits.filterCoin')}
           aria-label={t('deposits.filterCoin')}
           allowClear
-          style={{ maxWidth: 160 }}
+          style={{ maxWidth: 190 }}
           onSearch={(v) => setFilters({ coin: v.trim().toUpperCase() })}
         />
         <Input.Search
