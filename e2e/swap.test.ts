@@ -60,7 +60,10 @@ describe('swap', () => {
     expect(await spot(origin, session.token, 'USDT')).toBe(
       Decimal.parse(usdtBefore)!.plus(Decimal.parse(net)!).toString(),
     );
-    await page.getByTestId('swap-balances').getByText(/^0\.99\sBTC$/).waitFor();
+    await page
+      .getByTestId('swap-balances')
+      .getByText(/^0\.99\sBTC$/)
+      .waitFor();
     expect(problems).toEqual([]);
   });
 });
