@@ -33,7 +33,7 @@ export const spotRoutes: readonly PageEntry[] = [
   {
     path: '/rule/index',
     load: async () => (await import('./pages/rules/RulesPage.tsx')).RulesPage,
-    namespaces,
+    namespaces: [...namespaces, 'seconds'],
     access: 'public',
     menus: [{ placement: 'top', label: 'menu.rules' }],
   },

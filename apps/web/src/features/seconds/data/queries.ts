@@ -32,11 +32,12 @@ export function useSecondsMarkets() {
   });
 }
 
+/** One market's offered periods, or every market's with `''`. */
 export function usePeriods(symbol: string) {
   const { api } = usePlatform();
   return useQuery({
     queryKey: ['public', 'seconds', 'periods', symbol],
-    queryFn: () => api.quiet(periodList, { body: { symbol } }),
+    queryFn: () => api.quiet(periodList, { body: symbol ? { symbol } : {} }),
     staleTime: 30_000,
   });
 }

@@ -63,9 +63,12 @@ describe('trading rules page', { timeout: 20_000 }, () => {
   });
   afterEach(cleanup);
 
-  it('shows only the spot tab, with the fee table of every market', async () => {
+  it('shows the second-contract and spot tabs (spot open by default), with the fee table of every market', async () => {
     renderRules(fakeApi({ feeShare: '0.1', balances: [] }));
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Spot']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Second contract',
+      'Spot',
+    ]);
     const table = await screen.findByTestId('fee-table');
     const btc = within(table.querySelector('[data-symbol="btcusdt"]') as HTMLElement);
     expect(btc.getByText('BTC/USDT')).toBeTruthy();

@@ -1,14 +1,19 @@
-import { Card, Tabs, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Card, Skeleton, Tabs, Typography } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SecurityFundNote } from '../../widgets/SecurityFundNote.tsx';
 import { SpotFeeTable } from './SpotFeeTable.tsx';
 import styles from './rules.module.css';
 
-/** The seed's rule tabs; the others (second, U-contract, loan) arrive with their features. */
-const TABS = ['spot'] as const;
+/** The seed's rule tabs; the others (U-contract, loan) arrive with their features. */
+const TABS = ['second', 'spot'] as const;
 type RuleTab = (typeof TABS)[number];
+
+// The second-contract rules are the seconds feature's, loaded when their tab opens.
+const SecondsRulesTab = lazy(async () => ({
+  default: (await import('../../../seconds/index.ts')).SecondsRulesTab,
+}));
 
 const ORDER_TYPES = ['limit', 'market', 'stopLimit'] as const;
 const TIME_IN_FORCE = ['gtc', 'ioc', 'fok', 'postOnly'] as const;
@@ -75,7 +80,18 @@ export function RulesPage() {
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams({ tab: key }, { replace: true })}
-        items={[{ key: 'spot', label: t('rules.tab.spot'), children: <SpotRules /> }]}
+        items={[
+          {
+            key: 'second',
+            label: t('rules.tab.second'),
+            children: (
+              <Suspense fallback={<Skeleton active />}>
+                <SecondsRulesTab />
+              </Suspense>
+            ),
+          },
+          { key: 'spot', label: t('rules.tab.spot'), children: <SpotRules /> },
+        ]}
       />
     </Card>
   );
