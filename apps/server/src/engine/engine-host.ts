@@ -44,6 +44,12 @@ export interface EngineHostOptions {
   projector?: SqlProjector;
   /** Commands between snapshots. */
   snapshotEvery?: number;
+  /**
+   * Keep every result from the opening on (the replay's too) until `forgetEarlyResults`,
+   * for modules that project engine events themselves (the platform sets it and forgets
+   * once its modules have started); off, nothing is kept.
+   */
+  keepEarlyResults?: boolean;
   clock?: () => number;
   /** Where a failing `onDurable` listener is reported (the server's log). */
   onListenerError?: (error: unknown) => void;
@@ -134,7 +140,7 @@ export class EngineHost {
     base: { snapshot: EngineSnapshot | undefined; since: EngineCommand[] },
     replayed: CommandResult[],
   ) {
-    this.early = replayed;
+    this.early = options.keepEarlyResults ? replayed : null;
     this.snapshotSeq = engine.seq;
     this.durableSeq = engine.seq;
     this.base = base.snapshot;

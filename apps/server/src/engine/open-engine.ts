@@ -33,6 +33,8 @@ export async function openTradingEngine(options: {
     dir: path.join(options.dataDir, 'engine'),
     config: options.config,
     projector,
+    // The modules project some events themselves and catch up from these (app.ts forgets them).
+    keepEarlyResults: true,
     ...(options.clock ? { clock: options.clock } : {}),
     onListenerError: (error) => options.log.error({ err: error }, 'engine listener failed'),
     onCommandError: (error, command) =>
