@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { parseUnits } from '@meridian/core';
+import { seriousViolations } from './axe.ts';
 import { usePlatformAndBrowser } from './platform.ts';
 import { apiLogIn, signedInPage } from './session.ts';
 
@@ -49,6 +50,7 @@ describe('bank-transfer recharge, from the user to the finance desk and back', (
         .toBuffer(),
     });
     await user.getByText('Uploaded', { exact: true }).waitFor();
+    expect(await seriousViolations(user)).toEqual([]);
     await user.getByRole('button', { name: 'Submit recharge' }).click();
     await user.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
     const orderNo = (await user.getByTestId('recharge-order-no').textContent()) ?? '';
@@ -108,6 +110,29 @@ describe('bank-transfer recharge, from the user to the finance desk and back', (
     await user.getByText('Minimum 50 USDT · maximum 100000 USDT').waitFor();
     await user.getByLabel('Recharge quantity').fill('20');
     await user.getByText('The smallest bank recharge is 50 USDT').waitFor();
+
+    // On a phone at night: nothing scrolls sideways, no serious axe finding in the form.
+    const phone = await signedInPage(ctx.browser, session, {
+      width: 390,
+      height: 844,
+      theme: 'night',
+    });
+    const phoneProblems = watchProblems(phone);
+    await phone.goto(`${origin}/account/wallet/deposit`);
+    await phone.getByText('Bank transfer', { exact: true }).click();
+    await phone.getByTestId('bank-accountNumber').waitFor();
+    await phone.getByText(orderNo).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    // The wallet frame's tab bar is left to its own tests (see e2e/deposits.test.ts).
+    expect(
+      (await seriousViolations(phone)).filter(
+        (v) => !v.startsWith('aria-required-children: .ant-tabs-nav'),
+      ),
+    ).toEqual([]);
+    expect(phoneProblems).toEqual([]);
+    await phone.close();
 
     expect(userProblems).toEqual([]);
     expect(opsProblems).toEqual([]);

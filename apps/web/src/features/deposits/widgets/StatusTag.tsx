@@ -5,6 +5,7 @@ import type {
   DepositRecord,
 } from '@meridian/contract/calls/deposits';
 import { useTranslation } from 'react-i18next';
+import styles from './deposits.module.css';
 
 const CHAIN_COLORS: Record<ChainDepositRecord['status'], string> = {
   confirming: 'processing',
@@ -22,7 +23,11 @@ const BANK_COLORS: Record<BankDepositRecord['status'], string> = {
 /** A bank recharge's state in words: under review, approved, rejected. */
 export function BankStatusTag({ status }: { status: BankDepositRecord['status'] }) {
   const { t } = useTranslation('deposits');
-  return <Tag color={BANK_COLORS[status]}>{t(`bank.status.${status}`)}</Tag>;
+  return (
+    <Tag color={BANK_COLORS[status]} className={styles.tag}>
+      {t(`bank.status.${status}`)}
+    </Tag>
+  );
 }
 
 /** A deposit's status in words (never colour alone), with its confirmations while it waits. */
@@ -31,7 +36,7 @@ export function StatusTag({ record }: { record: DepositRecord }) {
   if (record.way === 'bank') return <BankStatusTag status={record.status} />;
   const count = record.status === 'confirming' ? ` ${record.confirmations}/${record.required}` : '';
   return (
-    <Tag color={CHAIN_COLORS[record.status]}>
+    <Tag color={CHAIN_COLORS[record.status]} className={styles.tag}>
       {t(`status.${record.status}`)}
       {count}
     </Tag>
