@@ -289,10 +289,11 @@ export const opsSendWithdrawal = defineCall({
   auth: 'operator',
   permission: 'withdrawals.review',
   params: opsId,
-  body: z.union([
-    z.strictObject({ txid: chainTxidSchema }),
-    z.strictObject({ reference: bankReferenceSchema }),
-  ]),
+  body: z
+    .strictObject({ txid: chainTxidSchema.optional(), reference: bankReferenceSchema.optional() })
+    .refine((b) => (b.txid === undefined) !== (b.reference === undefined), {
+      message: 'either txid or reference',
+    }),
   data: opsWithdrawalSchema,
 });
 

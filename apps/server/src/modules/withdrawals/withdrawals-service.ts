@@ -605,18 +605,17 @@ export function createWithdrawals(deps: WithdrawalDeps) {
     async sent(
       id: string,
       operatorId: string,
-      proof: { txid: string } | { reference: string },
+      proof: { txid?: string | undefined; reference?: string | undefined },
       audit: Audit,
     ) {
       const r = await operatorRow(id);
       const bank = r.network === BANK_NETWORK;
-      if (bank && !('reference' in proof)) {
-        throw new AppError('validation', 'withdrawalReferenceRequired', {}, 'reference');
+      const txid = bank ? proof.reference : proof.txid;
+      if (txid === undefined) {
+        throw bank
+          ? new AppError('validation', 'withdrawalReferenceRequired', {}, 'reference')
+          : new AppError('validation', 'withdrawalTxidRequired', {}, 'txid');
       }
-      if (!bank && !('txid' in proof)) {
-        throw new AppError('validation', 'withdrawalTxidRequired', {}, 'txid');
-      }
-      const txid = 'txid' in proof ? proof.txid : proof.reference;
       await db.transaction().execute(async (trx) => {
         const moved = await advance(trx, id, 'approved', {
           state: 'sending',

@@ -252,6 +252,12 @@ describe.each(testDatabases())('withdrawal reviews on $name', ({ create }) => {
     });
     expect(withTxid.status).toBe(400);
     expect(withTxid.body.data).toMatchObject({ reason: 'withdrawalReferenceRequired' });
+    const both = await op(finance, 'POST', `/api/ops/withdrawals/${id}/sent`, {
+      txid: 'ab'.repeat(32),
+      reference: 'FT24112600123',
+    });
+    expect(both.status).toBe(400);
+    expect(available(u)).toBe('898');
     const sent = await op(finance, 'POST', `/api/ops/withdrawals/${id}/sent`, {
       reference: 'FT24112600123',
     });
