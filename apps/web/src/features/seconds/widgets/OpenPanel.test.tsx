@@ -32,11 +32,11 @@ const PERIODS: Period[] = [30, 60].map((seconds, i) => ({
 /** Periods always; the open call fails the first time when `failFirst`. */
 function fakeApi(failFirst = false) {
   let opens = 0;
-  const call = vi.fn(async (spec: CallSpec) => {
+  const call = vi.fn(async (spec: CallSpec, _input?: unknown, _options?: unknown) => {
     if (spec === periodList) return PERIODS;
     if (spec === createSecondContractOrder) {
       opens += 1;
-      if (failFirst && opens === 1) throw new ApiError('timed out', 0);
+      if (failFirst && opens === 1) throw new ApiError(0, 'timed out');
       return {};
     }
     return undefined;
