@@ -208,6 +208,43 @@ describe('second contracts through the calls', () => {
     expect(anon.status).toBe(401);
   });
 
+  it('tells the owner only, on the user socket and MQTT, with the tick it settled on', async () => {
+    await start();
+    const a = await someone('1000');
+    const b = await someone('1000');
+    const heard: Array<[channel: string, user: string, event: unknown]> = [];
+    const socket = platform.userSocket.publish.bind(platform.userSocket);
+    platform.userSocket.publish = (user, event) => {
+      heard.push(['socket', user, event]);
+      socket(user, event);
+    };
+    const mqtt = platform.broker.publishUserRefresh.bind(platform.broker);
+    platform.broker.publishUserRefresh = (user, event) => {
+      heard.push(['mqtt', user, event]);
+      mqtt(user, event);
+    };
+    const opened = await open(a, { direction: 'down', amount: '10' });
+    engine.advance(30);
+    const settling = await tick(platform, 64_000n * USDT);
+    const settlements = heard.filter(([, , e]) => (e as { type: string }).type === 'settlement');
+    const message = {
+      type: 'settlement',
+      orderId: opened.body.data.id,
+      symbol: SYMBOL,
+      outcome: 'win',
+      closePrice: '64000',
+      closeTime: settling.ts,
+      tickId: String(settling.seq),
+      profitLoss: '2',
+      payout: '12',
+    };
+    expect(settlements).toEqual([
+      ['mqtt', a.id, message],
+      ['socket', a.id, message],
+    ]);
+    expect(heard.some(([, user]) => user === b.id)).toBe(false);
+  });
+
   it('parallel opens never spend more than the balance', async () => {
     await start();
     const a = await someone('1000');
