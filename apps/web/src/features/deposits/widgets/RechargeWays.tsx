@@ -17,19 +17,26 @@ export function RechargeWays() {
   const banks = useRechargeBanks();
   const [way, setWay] = useState<Way>('chain');
   const offered = banks.data ?? [];
-  if (offered.length === 0) return <DepositPanel />;
+  // One tree whether or not the choice shows, so the on-chain panel is not mounted again
+  // when the bank coins arrive.
   return (
     <div>
-      <Segmented<Way>
-        className={styles.ways}
-        value={way}
-        onChange={setWay}
-        options={[
-          { value: 'chain', label: t('way.chain') },
-          { value: 'bank', label: t('way.bank') },
-        ]}
-      />
-      {way === 'chain' ? <DepositPanel /> : <BankRechargePanel banks={offered} />}
+      {offered.length > 0 && (
+        <Segmented<Way>
+          className={styles.ways}
+          value={way}
+          onChange={setWay}
+          options={[
+            { value: 'chain', label: t('way.chain') },
+            { value: 'bank', label: t('way.bank') },
+          ]}
+        />
+      )}
+      {way === 'bank' && offered.length > 0 ? (
+        <BankRechargePanel banks={offered} />
+      ) : (
+        <DepositPanel />
+      )}
     </div>
   );
 }
