@@ -1,4 +1,4 @@
-import { Button, Form, Input, Modal, Segmented, Tag } from 'antd';
+import { Button, Form, Input, Modal, Segmented, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import { useIsPhone } from '../../../shared/ui/useIsPhone.ts';
 import { useCan } from '../session/session-store.ts';
 import { PageTitle } from '../ui/PageTitle.tsx';
 import { ReasonDialog } from '../ui/ReasonDialog.tsx';
@@ -142,6 +143,7 @@ export default function WithdrawalsPage() {
   const { t } = useTranslation('ops');
   const formatTime = useFormatTime();
   const canDecide = useCan(opsSendWithdrawal.permission);
+  const phone = useIsPhone();
   const { values, page, setFilters, setPage } = useUrlState(['state', 'user'] as const);
   const parsedState = withdrawalStateSchema.safeParse(values.state);
   const state = parsedState.success ? parsedState.data : undefined;
@@ -214,16 +216,28 @@ export default function WithdrawalsPage() {
         ) : null,
     },
   ];
-  const states = ['review', 'approved', 'completed', 'rejected', 'cancelled', 'all'] as const;
+  const stateOptions = (
+    ['review', 'approved', 'completed', 'rejected', 'cancelled', 'all'] as const
+  ).map((s) => ({ value: s, label: t(`withdrawals.states.${s}`) }));
   return (
     <>
       <PageTitle title={t('withdrawals.title')} />
       <div className={ui.filters}>
-        <Segmented
-          value={state ?? 'all'}
-          onChange={(v) => setFilters({ state: v === 'all' ? '' : String(v) })}
-          options={states.map((s) => ({ value: s, label: t(`withdrawals.states.${s}`) }))}
-        />
+        {phone ? (
+          // Six states do not fit a phone's width side by side.
+          <Select
+            value={state ?? 'all'}
+            aria-label={t('withdrawals.state')}
+            onChange={(v: string) => setFilters({ state: v === 'all' ? '' : v })}
+            options={stateOptions}
+          />
+        ) : (
+          <Segmented
+            value={state ?? 'all'}
+            onChange={(v) => setFilters({ state: v === 'all' ? '' : String(v) })}
+            options={stateOptions}
+          />
+        )}
         <Input.Search
           defaultValue={values.user}
           placeholder={t('withdrawals.filterUser')}
