@@ -50,6 +50,9 @@ export function createBankDetails(db: BankDb, clock: Clock, catalogue: Catalogue
       return formatUnits(units, decimals);
     } catch (error) {
       if (!(error instanceof UnitsError)) throw error;
+      if (error.reason === 'negative') {
+        throw new AppError('validation', 'rechargeAmountPositive', {}, field);
+      }
       throw new AppError('validation', 'depositAmountPrecision', { decimals }, field);
     }
   }

@@ -347,6 +347,23 @@ describe.each(testDatabases())('bank-transfer recharges ($name)', (kind) => {
       minAmount: '3',
     });
     expect([bounds.status, bounds.body.data.reason]).toEqual([400, 'rechargeBankBounds']);
+    const refusals: Array<[object, number, string]> = [
+      [{ minAmount: '-1' }, 400, 'rechargeAmountPositive'],
+      [{ maxAmount: '0' }, 400, 'rechargeAmountPositive'],
+      [{ minAmount: '0.000000001' }, 400, 'depositAmountPrecision'],
+      [{ swift: 'NOT A BIC' }, 400, 'validation'],
+      [{ accountNumber: '' }, 400, 'validation'],
+    ];
+    for (const [change, status, reason] of refusals) {
+      const res = await ops(finance, 'POST', '/api/ops/recharge-banks/BTC', {
+        ...details,
+        ...change,
+      });
+      expect([res.status, res.body.data.reason], JSON.stringify(change)).toEqual([status, reason]);
+    }
+    const unknown = await ops(finance, 'POST', '/api/ops/recharge-banks/NOPE', details);
+    expect([unknown.status, unknown.body.data.reason]).toEqual([400, 'unknownCoin']);
+    expect(await audit('rechargeBank.save', 'BTC')).toEqual([]);
     const saved = await ops(finance, 'POST', '/api/ops/recharge-banks/BTC', details);
     expect(saved.status).toBe(200);
     expect(await audit('rechargeBank.save', 'BTC')).toHaveLength(1);
