@@ -5,6 +5,7 @@ import {
   getRechargeLog,
 } from '@meridian/contract/calls/deposits';
 import { usePlatform } from '../../../shared/platform/context.tsx';
+import { REVIEW_REFRESH_MS } from './useBankRecharges.ts';
 
 /** While any deposit waits for confirmations, the records are read again this often. */
 export const PENDING_REFRESH_MS = 5000;
@@ -26,15 +27,18 @@ export function useDepositAddress(coin: string | undefined, network: string | un
   });
 }
 
-/** A page of the user's deposits, newest first; refreshed while any is confirming. */
+/** A page of the user's deposits, newest first; refreshed while any confirms or waits for review. */
 export function useDepositLog(page: number, size: number) {
   const { api } = usePlatform();
   return useQuery({
     queryKey: ['deposits', 'log', page, size],
     queryFn: () => api(getRechargeLog, { body: { page, size } }),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.list.some((r) => r.status === 'confirming') ? PENDING_REFRESH_MS : false,
+    refetchInterval: (query) => {
+      const list = query.state.data?.list ?? [];
+      if (list.some((r) => r.status === 'confirming')) return PENDING_REFRESH_MS;
+      return list.some((r) => r.status === 'review') ? REVIEW_REFRESH_MS : false;
+    },
   });
 }
 
