@@ -59,20 +59,20 @@ export function createWithdrawalReviews(deps: {
   return {
     async list(query: ReviewListQuery) {
       const page = await queue.list('withdrawal', query);
-      const records: WithdrawalReviewRow[] = await Promise.all(
-        page.rows.map(async (item) => {
-          const w = await withdrawals.row(item.subject_id);
-          return {
-            ...queue.view(item),
-            withdrawalId: w.id,
-            way: wayOf(w.network),
-            coin: w.coin,
-            network: w.network,
-            amount: w.amount,
-            fee: w.fee,
-          };
-        }),
-      );
+      const rows = await withdrawals.rowsById(page.rows.map((item) => item.subject_id));
+      const records: WithdrawalReviewRow[] = page.rows.map((item) => {
+        const w = rows.get(item.subject_id);
+        if (!w) throw new Error(`withdrawal review ${item.id} has no withdrawal`);
+        return {
+          ...queue.view(item),
+          withdrawalId: w.id,
+          way: wayOf(w.network),
+          coin: w.coin,
+          network: w.network,
+          amount: w.amount,
+          fee: w.fee,
+        };
+      });
       return { records, total: page.total, current: page.current, size: page.size };
     },
 

@@ -548,6 +548,13 @@ export function createWithdrawals(deps: WithdrawalDeps) {
 
     row: operatorRow,
 
+    /** Several rows by id, in one read (a page of the review queue). */
+    async rowsById(ids: readonly string[]): Promise<Map<string, WithdrawalsTable>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom('withdrawals').selectAll().where('id', 'in', ids).execute();
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
     /**
      * The queue's decision on a withdrawal under review, in the decision's transaction:
      * review → approved, or review → rejecting with the reason the user reads (its release
