@@ -9,8 +9,8 @@ import type { Pool } from './pool.ts';
 
 /**
  * The operators' second-contract calls: periods (audited in the transaction of their
- * change) and the pool's funding (an engine adjustment, then its audit row). None of them
- * touches an open contract, a price or a settlement.
+ * change) and the pool's funding (an engine adjustment inside its audit row's
+ * transaction). None of them touches an open contract, a price or a settlement.
  */
 export function registerSecondsOpsCalls(
   app: FastifyInstance,
@@ -33,16 +33,18 @@ export function registerSecondsOpsCalls(
       }),
     ),
   );
-  registerCall(app, head, opsFundSecondsPool, async ({ body }, request) => {
-    const after = await pool.fund(body.coin, body.amount, body.reference);
-    await db.transaction().execute((trx) =>
-      audit.record(trx, request, {
+  // The audit row and the engine's adjustment commit together: the row is written in a
+  // transaction that ends only once the engine has acknowledged the move, and a refused
+  // move rolls it back; the engine applies each reference once whatever is retried.
+  registerCall(app, head, opsFundSecondsPool, async ({ body }, request) =>
+    db.transaction().execute(async (trx) => {
+      await audit.record(trx, request, {
         action: 'seconds.pool.fund',
         targetType: 'second_pool',
         targetId: body.coin,
-        after: { amount: body.amount, reference: body.reference, balance: after.balance },
-      }),
-    );
-    return after;
-  });
+        after: { amount: body.amount, reference: body.reference },
+      });
+      return pool.fund(body.coin, body.amount, body.reference);
+    }),
+  );
 }

@@ -327,5 +327,14 @@ describe('second contracts through the calls', () => {
       finance.headers,
     );
     expect(repeat.status).toBe(409);
+    // One audit row: the refused repeat's was rolled back with it.
+    const funded = await platform.database.db
+      .selectFrom('audit_log')
+      .select(['target_id', 'after_json'])
+      .where('action', '=', 'seconds.pool.fund')
+      .execute();
+    expect(funded).toEqual([
+      { target_id: 'USDT', after_json: JSON.stringify({ amount: '5000', reference: 'top-up-1' }) },
+    ]);
   });
 });
