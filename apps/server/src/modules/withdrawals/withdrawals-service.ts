@@ -476,9 +476,20 @@ export function createWithdrawals(deps: WithdrawalDeps) {
 
     async cancel(userId: string, id: string): Promise<Withdrawal> {
       const r = await own(userId, id);
-      if (!(await advance(db, r.id, OPEN, { state: 'cancelling' }))) {
-        throw new AppError('conflict', 'withdrawalNotCancellable');
-      }
+      await db.transaction().execute(async (trx) => {
+        // A cancelled withdrawal needs no decision: its waiting queue item goes with it.
+        // The item first, in the order a decision takes the two rows, so neither waits on
+        // the other; a withdrawal no longer open undoes the removal.
+        await trx
+          .deleteFrom('reviews')
+          .where('kind', '=', 'withdrawal')
+          .where('subject_id', '=', r.id)
+          .where('state', '=', 'pending')
+          .execute();
+        if (!(await advance(trx, r.id, OPEN, { state: 'cancelling' }))) {
+          throw new AppError('conflict', 'withdrawalNotCancellable');
+        }
+      });
       await finish({ ...r, state: 'cancelling' });
       return toView((await row(id))!);
     },

@@ -278,6 +278,35 @@ describe.each(testDatabases())('withdrawal reviews on $name', ({ create }) => {
     expect(wrong.body.data).toMatchObject({ reason: 'withdrawalTxidRequired' });
   });
 
+  it('a cancel takes the waiting item out of the queue; racing a decision, one wins whole', async () => {
+    await start();
+    const u = await user({ USDT: '5000' });
+    const finance = await signInOperator(p, 'finance', { clock });
+    const cancel = (id: string) =>
+      call(p.app, 'POST', '/api/core/coin/assets/cancelWithdrawal', { id }, u.headers);
+
+    const first = (await toAddress(u, '1000')).body.data.id as string;
+    expect(await itemOf(finance, first)).toBeDefined();
+    expect((await cancel(first)).body.data.state).toBe('cancelled');
+    expect(await itemOf(finance, first)).toBeUndefined();
+    expect(available(u)).toBe('5000');
+
+    const second = (await toAddress(u, '1000')).body.data.id as string;
+    const item = (await itemOf(finance, second))!;
+    await op(finance, 'POST', `${QUEUE}/${item.id}/claim`);
+    const [cancelled, approved] = await Promise.all([
+      cancel(second),
+      op(finance, 'POST', `${QUEUE}/${item.id}/approve`),
+    ]);
+    // Approved first: the user may still cancel an approved one. Cancelled first: the
+    // item is gone and the decision finds nothing. Either way the hold came back once.
+    expect(cancelled.status).toBe(200);
+    expect([200, 404]).toContain(approved.status);
+    expect(cancelled.body.data.state).toBe('cancelled');
+    expect(available(u)).toBe('5000');
+    expect(ledger(poolAccount('withdrawals', 'USDT'))).toBe(0n);
+  });
+
   it("another user's withdrawal is never visible or cancellable", async () => {
     await start();
     const u = await user({ USDT: '500' });
