@@ -30,6 +30,7 @@ describe('CSV', () => {
       side: 'buy',
       type: 'market',
       timeInForce: 'IOC',
+      clientOrderId: null,
       price: null,
       quantity: null,
       quoteAmount: '1000',

@@ -8,6 +8,7 @@ export function testOrder(overrides: Partial<SpotOrder> = {}): SpotOrder {
     side: 'buy',
     type: 'limit',
     timeInForce: 'GTC',
+    clientOrderId: null,
     price: '65000.5',
     quantity: '0.25',
     quoteAmount: null,
