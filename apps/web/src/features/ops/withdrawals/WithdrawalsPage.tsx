@@ -43,8 +43,10 @@ function SentDialog({ row, onClose }: { row: OpsWithdrawal; onClose: () => void 
   const bank = row.way === 'bank';
   const schema = bank ? bankReferenceSchema : chainTxidSchema;
   async function submit() {
-    const { proof } = await form.validateFields();
-    const value = proof.trim();
+    const fields = await form.validateFields().catch(() => null);
+    // Invalid: the form says what is wrong under the field.
+    if (!fields) return;
+    const value = fields.proof.trim();
     try {
       await sent.mutateAsync({
         id: row.id,
