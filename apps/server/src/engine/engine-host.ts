@@ -117,6 +117,8 @@ export class EngineHost {
   /** A snapshot taken in memory, written once everything it covers is durable and projected. */
   private captured: { seq: number; text: string } | null = null;
   private readonly listeners = new Set<(results: readonly CommandResult[]) => void>();
+  /** Modules' projection positions that snapshots wait for (`holdSnapshotsFor`). */
+  private readonly gates: Array<() => number> = [];
   /**
    * What the in-memory engine is rebuilt from when a command throws halfway: the last
    * snapshot taken and every command applied since. A command therefore applies whole
@@ -374,17 +376,20 @@ export class EngineHost {
   }
 
   /**
-   * The durable results since the engine opened after `seq` (see `early`), and whether
-   * they reach back to it: false when a snapshot after `seq` took the results in between
-   * out of the journal. Call it in the same turn as `onDurable`, so none falls between.
+   * The durable results since the engine opened with a sequence number above `seq` (see
+   * `early`). Call it in the same turn as `onDurable`, so none falls between.
    */
-  resultsSince(seq: number): { results: readonly CommandResult[]; complete: boolean } {
-    const early = this.early ?? [];
-    const first = early[0]?.seq ?? this.durableSeq + 1;
-    return {
-      results: early.filter((r) => r.seq > seq),
-      complete: first <= seq + 1 || seq >= this.restored.seq,
-    };
+  resultsSince(seq: number): readonly CommandResult[] {
+    return (this.early ?? []).filter((r) => r.seq > seq);
+  }
+
+  /**
+   * For a module that projects engine events into its own tables: snapshots (which prune
+   * the journal) wait until `reached()` has passed them, as they wait for the SQL
+   * projection, so a restart can always replay what the module had not yet written.
+   */
+  holdSnapshotsFor(reached: () => number): void {
+    this.gates.push(reached);
   }
 
   /** Called once every module has started: nobody needs the early results since. */
@@ -437,7 +442,7 @@ export class EngineHost {
   async close(): Promise<void> {
     await this.journal.settled();
     await this.projection;
-    if (!this.failure && this.engine.seq > this.snapshotSeq) {
+    if (!this.failure && this.engine.seq > this.snapshotSeq && this.reached() >= this.engine.seq) {
       this.commit({ seq: this.engine.seq, text: JSON.stringify(this.engine.snapshot()) });
     }
     await this.journal.close();
@@ -513,8 +518,15 @@ export class EngineHost {
    * written (and the journal before it pruned) only after the journal and the SQL
    * projection have both reached it, so a recovery never starts ahead of either.
    */
+  /** How far every projection has written: the SQL projector's and the modules'. */
+  private reached(): number {
+    let reached = this.options.projector?.lastSeq ?? this.durableSeq;
+    for (const gate of this.gates) reached = Math.min(reached, gate());
+    return reached;
+  }
+
   private maintainSnapshots(): void {
-    const reached = this.options.projector?.lastSeq ?? this.durableSeq;
+    const reached = this.reached();
     if (this.captured && reached >= this.captured.seq) {
       this.commit(this.captured);
       this.captured = null;

@@ -47,7 +47,6 @@ export const secondsModule = defineModule({
       },
       onError: (error) => app.log.error({ err: error }, 'second-contract settlements'),
     });
-    ctx.onClose(() => settlements.close());
     ctx.provide('seconds', { settlements });
     registerSecondsCalls(app, config.head, {
       engine,

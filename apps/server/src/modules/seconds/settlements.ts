@@ -10,8 +10,6 @@ type Row = Insertable<SecondContractsTable>;
 const NAME = 'seconds';
 // 23 columns: 1,000 rows stay under SQLite's 32,766 bound parameters per statement.
 const CHUNK = 1_000;
-/** A batch without settlements moves the cursor at most this often (one small write). */
-const CURSOR_EVERY_MS = 5_000;
 
 export interface SettlementOptions {
   db: SecondsDb;
@@ -21,27 +19,25 @@ export interface SettlementOptions {
   source: () => string;
   publish: (user: string, event: UserEvent) => void;
   onError: (error: unknown) => void;
-  now?: () => number;
 }
 
 /**
  * Writes each settled contract, with its settling tick, once the engine's result is
  * durable, then tells its owner (the seed's "settlement" message). Rows and the cursor
- * (the last sequence number looked at) share a transaction; at start-up the results the
- * engine replayed after the cursor are written first, so a settlement a crash caught
- * between the journal and this table is written on the next start, once (by id).
+ * (the last settlement's sequence number) share a transaction. The engine keeps its
+ * journal until this has written everything up to a snapshot (`holdSnapshotsFor`), and
+ * at start-up the results after the cursor are written first (once, by id), so a
+ * settlement a crash or a shutdown caught between the journal and this table is written
+ * on the next start.
  */
 export async function startSettlements(options: SettlementOptions) {
   const { db, engine } = options;
-  const now = options.now ?? Date.now;
   const state = await db
     .selectFrom('engine_projection')
     .select('last_seq')
     .where('name', '=', NAME)
     .executeTakeFirst();
-  // No row: this module never ran here, so no contract settled before it.
-  const cursor = state ? Number(state.last_seq) : null;
-  let writtenAt = now();
+  const cursor = Number(state?.last_seq ?? 0);
   const rowsOf = (results: readonly CommandResult[]) => {
     const settled: Settled[] = [];
     for (const r of results) {
@@ -66,41 +62,59 @@ export async function startSettlements(options: SettlementOptions) {
         .onConflict((oc) => oc.column('name').doUpdateSet({ last_seq: lastSeq }))
         .execute();
     });
-    writtenAt = now();
     return rows;
   };
-  // One write at a time, in order: the cursor never passes a settlement not yet written.
+
+  // One write at a time, in order. `reached` is the last sequence number whose
+  // settlements are all written; after a failed write it stops, so snapshots stop
+  // pruning the journal and the next start writes what is missing.
   let queue: Promise<void> = Promise.resolve();
+  let pending = 0;
+  let failed = false;
+  let reached = 0;
+  const advance = (seq: number) => {
+    if (!failed && seq > reached) reached = seq;
+  };
+  // Nothing to write up to `seq`: projected as far as this module goes once what is ahead is.
+  const advanceInTurn = (seq: number) => {
+    if (pending === 0) advance(seq);
+    else queue = queue.then(() => advance(seq));
+  };
   const enqueue = (results: readonly CommandResult[]) => {
     const settled = rowsOf(results);
     const lastSeq = results.at(-1)!.seq;
-    if (settled.length === 0 && now() - writtenAt < CURSOR_EVERY_MS) return;
+    if (settled.length === 0) {
+      advanceInTurn(lastSeq);
+      return;
+    }
+    pending += 1;
     queue = queue
       .then(async () => {
         const rows = await write(settled, lastSeq);
+        advance(lastSeq);
         for (const r of rows) options.publish(r.user_id, message(r));
       })
-      .catch(options.onError);
+      .catch((error: unknown) => {
+        failed = true;
+        options.onError(error);
+      })
+      .finally(() => {
+        pending -= 1;
+      });
   };
 
   // In one turn: what became durable before this listener (the replay after a restart,
   // commands other modules sent while starting), then everything after it.
-  const missed = engine.resultsSince(cursor ?? 0);
-  if (cursor !== null && !missed.complete) {
-    options.onError(
-      new Error(`second-contract settlements after ${cursor} left the journal unwritten`),
-    );
-  }
-  if (missed.results.length > 0) enqueue(missed.results);
-  const stop = engine.onDurable(enqueue);
+  const missed = engine.resultsSince(cursor);
+  if (missed.length > 0) enqueue(missed);
+  // Up to the restart: written before, or among the results just queued.
+  advanceInTurn(engine.restored.seq);
+  engine.onDurable(enqueue);
+  engine.holdSnapshotsFor(() => reached);
   await queue;
   return {
     /** Resolves once every settlement seen so far is written and published. */
     flushed: () => queue,
-    async close() {
-      stop();
-      await queue;
-    },
   };
 }
 
