@@ -36,17 +36,17 @@ describe.each(testDatabases())('withdrawal reviews on $name', ({ create }) => {
     database = undefined;
   });
 
-  async function start() {
-    current = await create();
-    database = current.open();
-    clock = new TestClock();
-    p = rememberPlatform(
-      await buildPlatform(testConfig({ DEMO_MODE: 'false', MARKET_MAKERS: 'false' }), {
-        logger: false,
-        database,
-        clock,
-      }),
-    );
+  let config: ReturnType<typeof testConfig>;
+
+  /** A platform on a new test database, or with `restart` the same one and its data folder. */
+  async function start(restart = false) {
+    if (!restart) {
+      current = await create();
+      config = testConfig({ DEMO_MODE: 'false', MARKET_MAKERS: 'false' });
+      clock = new TestClock();
+    }
+    database = current!.open();
+    p = rememberPlatform(await buildPlatform(config, { logger: false, database, clock }));
     await p.app.ready();
   }
 
@@ -305,6 +305,41 @@ describe.each(testDatabases())('withdrawal reviews on $name', ({ create }) => {
     expect(cancelled.body.data.state).toBe('cancelled');
     expect(available(u)).toBe('5000');
     expect(ledger(poolAccount('withdrawals', 'USDT'))).toBe(0n);
+  });
+
+  it('a rejection decided in the queue but not yet released is released on the next start', async () => {
+    await start();
+    const u = await user({ USDT: '2000' });
+    const id = (await toAddress(u, '1200')).body.data.id as string;
+    const finance = await signInOperator(p, 'finance', { clock });
+    const item = (await itemOf(finance, id))!;
+    // As if the process stopped right after the decision's commit, before its release.
+    const db = p.database.db as unknown as Kysely<{
+      reviews: { id: string; state: string; reason: string | null };
+      withdrawals: { id: string; state: string; reason: string | null };
+    }>;
+    await db
+      .updateTable('reviews')
+      .set({ state: 'rejected', reason: 'Suspicious address' })
+      .where('id', '=', item.id)
+      .execute();
+    await db
+      .updateTable('withdrawals')
+      .set({ state: 'rejecting', reason: 'Suspicious address' })
+      .where('id', '=', id)
+      .execute();
+    expect(available(u)).toBe('795');
+    await p.app.close();
+    await database!.close();
+
+    await start(true);
+    expect(available(u)).toBe('2000');
+    expect(ledger(poolAccount('withdrawals', 'USDT'))).toBe(0n);
+    expect((await log(u)).records[0]).toMatchObject({
+      id,
+      state: 'rejected',
+      reason: 'Suspicious address',
+    });
   });
 
   it("another user's withdrawal is never visible or cancellable", async () => {
