@@ -297,6 +297,22 @@ export const opsSendWithdrawal = defineCall({
   data: opsWithdrawalSchema,
 });
 
+/**
+ * The bound card an approved bank withdrawal pays, with its whole number: the operator
+ * paying it needs it, and nothing else shows it unmasked. Every reading is audited.
+ */
+export const opsWithdrawalPayee = defineCall({
+  method: 'GET',
+  path: '/api/ops/withdrawals/:id/payee',
+  summary:
+    'The whole bound card an approved bank withdrawal pays, for the operator paying it; each reading is written to the audit log',
+  tags: ['withdrawals'],
+  auth: 'operator',
+  permission: 'withdrawals.review',
+  params: opsId,
+  data: bankCardSchema,
+});
+
 /* The withdrawal kind of the operators' review queue. */
 
 export const withdrawalReviewRowSchema = reviewSchema.extend({

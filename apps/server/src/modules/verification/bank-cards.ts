@@ -38,6 +38,12 @@ export function createBankCards(db: VerificationDb, clock: Clock) {
       return row ? cardView(row) : null;
     },
 
+    /** The card with its whole number: only for paying a withdrawal to it, audited there. */
+    async whole(userId: string): Promise<BankCard | null> {
+      const row = await find(userId);
+      return row ? { ...cardView(row), cardNumber: row.card_number } : null;
+    },
+
     async bind(userId: string, input: BankCardInput): Promise<BankCard> {
       const cardNumber = normalizeCardNumber(input.cardNumber);
       const problem = cardNumberProblem(cardNumber);

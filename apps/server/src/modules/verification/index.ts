@@ -27,6 +27,11 @@ export interface VerificationService {
   levelOf(userId: string): Promise<0 | 1 | 2>;
   /** The user's bound bank card, masked; null when none is bound. */
   bankCardOf(userId: string): Promise<BankCard | null>;
+  /**
+   * The bound card with its whole number, for an operator paying a withdrawal to it; the
+   * caller writes the audit row.
+   */
+  wholeBankCardOf(userId: string): Promise<BankCard | null>;
   /** How many items wait in each review queue (the operators' dashboard). */
   pendingCounts(): Promise<Array<{ kind: ReviewKind; pending: number }>>;
   /**

@@ -44,6 +44,7 @@ export const verificationModule = defineModule({
       statusOf: (userId) => statusOf(db, userId),
       levelOf: async (userId) => verificationLevel(await stateOf(db, userId)),
       bankCardOf: (userId) => bankCards.get(userId),
+      wholeBankCardOf: (userId) => bankCards.whole(userId),
       pendingCounts: async () => [{ kind: 'identity', pending: await queue.pending('identity') }],
       uploads: {
         ownUpload: async (userId, id, purpose) => {

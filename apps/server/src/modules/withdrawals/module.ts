@@ -55,6 +55,8 @@ export const withdrawalsModule = defineModule({
       reviews: createWithdrawalReviews({ queue, withdrawals, rules, levelOf, bankCardOf }),
       queue,
       audit: ctx.audit,
+      db,
+      wholeBankCardOf: (userId) => verification.wholeBankCardOf(userId),
     });
     ctx.use('operators').registerQueue('withdrawal', () => queue.pending('withdrawal'));
     // A process that stopped between a decision and its posting: finish those now.

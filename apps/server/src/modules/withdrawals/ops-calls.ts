@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   opsRejectWithdrawal,
+  opsWithdrawalPayee,
   opsSendWithdrawal,
   opsWithdrawals,
   withdrawalReviews,
 } from '@meridian/contract';
+import { AppError } from '../../kernel/errors.ts';
 import { operatorOf } from '../../kernel/http/operator-auth.ts';
 import { registerCall } from '../../kernel/http/register-call.ts';
 import type { AuditLog } from '../../kernel/operators/audit.ts';
-import type { ReviewQueue, Reviewer } from '../verification/index.ts';
+import type { ReviewQueue, Reviewer, VerificationService } from '../verification/index.ts';
+import type { WithdrawalDb } from './tables.ts';
 import type { WithdrawalReviews } from './withdrawal-review.ts';
 import type { Audit, WithdrawalService } from './withdrawals-service.ts';
 
@@ -26,6 +29,8 @@ export function registerWithdrawalOpsCalls(
     reviews: WithdrawalReviews;
     queue: ReviewQueue;
     audit: AuditLog;
+    db: WithdrawalDb;
+    wholeBankCardOf: VerificationService['wholeBankCardOf'];
   },
 ) {
   const { withdrawals, reviews, queue, audit } = deps;
@@ -49,6 +54,22 @@ export function registerWithdrawalOpsCalls(
   registerCall(app, head, opsSendWithdrawal, async ({ params, body }, request) =>
     withdrawals.sent(params.id, operatorOf(request).operatorId, body, auditOf(request)),
   );
+  registerCall(app, head, opsWithdrawalPayee, async ({ params }, request) => {
+    const withdrawal = await withdrawals.opsView(params.id);
+    if (withdrawal.way !== 'bank' || withdrawal.state !== 'approved') {
+      throw new AppError('conflict', 'withdrawalPayeeNotPayable');
+    }
+    // The card cannot change once bound, so it is the one the user chose at submit.
+    const card = await deps.wholeBankCardOf(withdrawal.userId);
+    if (!card) throw new AppError('notFound');
+    await audit.record(deps.db, request, {
+      action: 'withdrawal.payee.view',
+      targetType: 'withdrawal',
+      targetId: params.id,
+      after: { userId: withdrawal.userId },
+    });
+    return card;
+  });
 
   const calls = withdrawalReviews;
   registerCall(app, head, calls.list, async ({ query }) => reviews.list(query));

@@ -244,8 +244,28 @@ describe.each(testDatabases())('withdrawal reviews on $name', ({ create }) => {
       bankName: 'Bank of Examples',
     });
     expect(JSON.stringify(detail.body)).not.toContain('62220212');
+    // The whole number only for paying an approved one, to a reviewer, and audited.
+    const payee = `/api/ops/withdrawals/${id}/payee`;
+    expect((await op(finance, 'GET', payee)).body.data).toMatchObject({
+      reason: 'withdrawalPayeeNotPayable',
+    });
     await op(finance, 'POST', `${QUEUE}/${item.id}/claim`);
     expect((await op(finance, 'POST', `${QUEUE}/${item.id}/approve`)).status).toBe(200);
+    const support = await signInOperator(p, 'support', { clock });
+    expect((await op(support, 'GET', payee)).status).toBe(403);
+    const whole = await op(finance, 'GET', payee);
+    expect(whole.body.data).toMatchObject({
+      cardNumber: '6222021234567890123',
+      bankName: 'Bank of Examples',
+    });
+    const audited = await p.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'target_id', 'operator_email'])
+      .where('action', '=', 'withdrawal.payee.view')
+      .execute();
+    expect(audited).toEqual([
+      { action: 'withdrawal.payee.view', target_id: id, operator_email: finance.email },
+    ]);
 
     const withTxid = await op(finance, 'POST', `/api/ops/withdrawals/${id}/sent`, {
       txid: 'ab'.repeat(32),

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   opsSendWithdrawal,
+  opsWithdrawalPayee,
   opsWithdrawals,
   type OpsWithdrawal,
 } from '@meridian/contract/calls/withdrawals';
@@ -52,7 +53,17 @@ function show(records: OpsWithdrawal[]) {
       ? { records, total: records.length, current: 1, size: 20 }
       : spec === opsSendWithdrawal
         ? { ...BANK, state: 'completed' }
-        : undefined,
+        : spec === opsWithdrawalPayee
+          ? {
+              cardNumber: '6222021234567890123',
+              bankName: 'Bank of Examples',
+              bankAddress: null,
+              bankCode: 'EXAMPLXX',
+              branch: null,
+              homeAddress: null,
+              createTime: '2026-11-01T00:00:00.000Z',
+            }
+          : undefined,
   );
   const api = Object.assign(call, { quiet: call }) as unknown as ApiCall;
   const router = createMemoryRouter([{ path: '/ops/withdrawals', element: <WithdrawalsPage /> }], {
@@ -101,6 +112,20 @@ describe('operators’ withdrawals page', () => {
         body: { reference: 'FT24112600123' },
       }),
     );
+  });
+
+  it('shows the whole card to pay only when asked, saying the reading is audited', async () => {
+    useOpsSession.setState({ permissions: ['withdrawals.read', 'withdrawals.review'] });
+    const call = show([BANK]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark sent' }));
+    const dialog = await screen.findByRole('dialog');
+    within(dialog).getByText('Showing the whole card number is written to the audit log.');
+    expect(call).not.toHaveBeenCalledWith(opsWithdrawalPayee, expect.anything());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show the card to pay' }));
+    await within(dialog).findByText('6222021234567890123');
+    within(dialog).getByText('EXAMPLXX');
+    expect(within(dialog).queryByText('Branch')).toBeNull();
+    expect(call).toHaveBeenCalledWith(opsWithdrawalPayee, { params: { id: 'w-2' } });
   });
 
   it('shows support the rows and the way into the queue, but no payment actions', async () => {

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Modal, Segmented, Select, Tag } from 'antd';
+import { Button, Descriptions, Form, Input, Modal, Segmented, Select, Spin, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,12 @@ import { useCan } from '../session/session-store.ts';
 import { PageTitle } from '../ui/PageTitle.tsx';
 import { ReasonDialog } from '../ui/ReasonDialog.tsx';
 import { useUrlState } from '../ui/useUrlState.ts';
-import { useOpsWithdrawals, useWithdrawalDecisions, WITHDRAWALS_PAGE_SIZE } from './queries.ts';
+import {
+  useOpsWithdrawals,
+  usePayee,
+  useWithdrawalDecisions,
+  WITHDRAWALS_PAGE_SIZE,
+} from './queries.ts';
 import ui from '../ui/ui.module.css';
 import { PagedTable } from '../ui/PagedTable.tsx';
 
@@ -31,6 +36,52 @@ const STATE_COLOURS: Record<WithdrawalState, string> = {
   cancelled: 'default',
   rejected: 'error',
 };
+
+/** The card a bank withdrawal pays, whole, shown on the operator's request. */
+function Payee({ id }: { id: string }) {
+  const { t } = useTranslation('ops');
+  const [asked, setAsked] = useState(false);
+  const payee = usePayee(id, asked);
+  if (!asked) {
+    return (
+      <p>
+        <Button onClick={() => setAsked(true)}>{t('withdrawals.showPayee')}</Button>{' '}
+        <span className={ui.muted}>{t('withdrawals.payeeAudited')}</span>
+      </p>
+    );
+  }
+  if (payee.isPending) return <Spin />;
+  if (!payee.data) return <p role="alert">{t('withdrawals.payeeFailed')}</p>;
+  const card = payee.data;
+  const optional: Array<[string, string | null]> = [
+    [t('withdrawals.payeeSwift'), card.bankCode],
+    [t('withdrawals.payeeBranch'), card.branch],
+    [t('withdrawals.payeeBankAddress'), card.bankAddress],
+  ];
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      items={[
+        {
+          key: 'card',
+          label: t('withdrawals.payeeCard'),
+          children: (
+            <span className={ui.nowrap}>
+              <span className={ui.mono}>{card.cardNumber}</span>{' '}
+              <CopyButton value={card.cardNumber} />
+            </span>
+          ),
+        },
+        { key: 'bank', label: t('withdrawals.payeeBank'), children: card.bankName },
+        ...optional
+          .filter(([, value]) => value)
+          .map(([label, value]) => ({ key: label, label, children: value })),
+      ]}
+    />
+  );
+}
 
 /**
  * Records a withdrawal paid outside the server: a chain one by its transaction id, a bank
@@ -77,7 +128,7 @@ function SentDialog({ row, onClose }: { row: OpsWithdrawal; onClose: () => void 
               network: row.network,
             })}
       </p>
-      <p className={ui.mono}>{row.address}</p>
+      {bank ? <Payee id={row.id} /> : <p className={ui.mono}>{row.address}</p>}
       <Form form={form} layout="vertical">
         <Form.Item
           name="proof"

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   opsRejectWithdrawal,
+  opsWithdrawalPayee,
   opsSendWithdrawal,
   opsWithdrawals,
   type WithdrawalState,
@@ -32,6 +33,21 @@ export function useOpsWithdrawals(filter: {
         },
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The whole card an approved bank withdrawal pays: asked only when the operator opens it
+ * (each reading is audited), and not kept once the dialog is gone.
+ */
+export function usePayee(id: string, asked: boolean) {
+  const api = useOpsApi();
+  return useQuery({
+    queryKey: [...KEY, 'payee', id],
+    queryFn: () => api.quiet(opsWithdrawalPayee, { params: { id } }),
+    enabled: asked,
+    staleTime: Infinity,
+    gcTime: 0,
   });
 }
 
