@@ -79,4 +79,30 @@ describe('second contracts', () => {
     await history.locator('.ant-table-row').first().waitFor();
     expect(problems).toEqual([]);
   }, 90_000);
+
+  it('on a phone at night: the settled history and the rules, nothing sideways, no serious axe finding', async () => {
+    const origin = ctx.platform.url;
+    const session = await apiLogIn(origin, 'demo1@meridian.local');
+    const page = await signedInPage(ctx.browser, session, {
+      width: 390,
+      height: 844,
+      theme: 'night',
+    });
+    const problems = watchProblems(page);
+    await page.goto(`${origin}/trade/index?type=sec&symbol=btc`);
+    await page.getByRole('heading', { name: 'BTC/USDT second contract' }).waitFor();
+    await page.getByText('History', { exact: true }).click();
+    await page
+      .getByRole('button', { name: /^#\d+ · simulated/ })
+      .first()
+      .waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${origin}/rule/index?tab=second`);
+    await page.getByRole('heading', { name: 'Second contract rules' }).waitFor();
+    await page.getByText('BTC/USDT').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
 });

@@ -222,32 +222,41 @@ export function ContractsPanel() {
           retrying={query.isFetching}
         />
       ) : (
-        <Table<SecondContract>
-          size="small"
-          rowKey="id"
-          loading={query.isFetching && query.isPlaceholderData}
-          scroll={{ x: 'max-content' }}
-          dataSource={query.data?.records}
-          columns={tab === 'open' ? openColumns : settledColumns}
-          locale={{
-            emptyText: (
-              <EmptyState
-                description={t(tab === 'open' ? 'orders.noneOpen' : 'orders.noneSettled')}
-              />
-            ),
-          }}
-          pagination={
-            tab === 'settled'
-              ? {
-                  current: page,
-                  pageSize: PAGE_SIZE,
-                  total: settled.data?.total ?? 0,
-                  onChange: setPage,
-                  showSizeChanger: false,
-                }
-              : false
-          }
-        />
+        // A region the keyboard can reach and scroll sideways on a phone.
+        <div
+          className={styles.scroll}
+          tabIndex={0}
+          role="region"
+          aria-label={t(tab === 'open' ? 'orders.open' : 'orders.settled', {
+            count: open.data?.total ?? 0,
+          })}
+        >
+          <Table<SecondContract>
+            size="small"
+            rowKey="id"
+            loading={query.isFetching && query.isPlaceholderData}
+            dataSource={query.data?.records}
+            columns={tab === 'open' ? openColumns : settledColumns}
+            locale={{
+              emptyText: (
+                <EmptyState
+                  description={t(tab === 'open' ? 'orders.noneOpen' : 'orders.noneSettled')}
+                />
+              ),
+            }}
+            pagination={
+              tab === 'settled'
+                ? {
+                    current: page,
+                    pageSize: PAGE_SIZE,
+                    total: settled.data?.total ?? 0,
+                    onChange: setPage,
+                    showSizeChanger: false,
+                  }
+                : false
+            }
+          />
+        </div>
       )}
       <TicksModal contract={ticksOf} onClose={() => setTicksOf(null)} />
     </div>

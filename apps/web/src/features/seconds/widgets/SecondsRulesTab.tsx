@@ -27,47 +27,53 @@ export function SecondsRulesTab() {
             retrying={periods.isFetching}
           />
         ) : (
-          <Table<Period>
-            size="small"
-            rowKey="id"
-            dataSource={periods.data}
-            scroll={{ x: 'max-content' }}
-            pagination={{ pageSize: 20, showSizeChanger: false }}
-            locale={{ emptyText: <EmptyState description={t('form.noPeriods')} /> }}
-            columns={[
-              { key: 'symbol', title: t('orders.symbol'), render: (_, p) => displayName(p.symbol) },
-              {
-                key: 'seconds',
-                title: t('form.period'),
-                align: 'right',
-                render: (_, p) => t('form.seconds', { count: p.seconds }),
-              },
-              {
-                key: 'profit',
-                title: t('terms.profit'),
-                align: 'right',
-                render: (_, p) => `${percentOf(p.profitRate)}%`,
-              },
-              {
-                key: 'loss',
-                title: t('terms.loss'),
-                align: 'right',
-                render: (_, p) => `${percentOf(p.lossRate)}%`,
-              },
-              {
-                key: 'charge',
-                title: t('terms.charge'),
-                align: 'right',
-                render: (_, p) => `${percentOf(p.chargeRate)}%`,
-              },
-              {
-                key: 'stakes',
-                title: t('ops.stakes'),
-                align: 'right',
-                render: (_, p) => `${p.minStake} – ${p.maxStake} ${p.coin}`,
-              },
-            ]}
-          />
+          // A region the keyboard can reach and scroll sideways on a phone.
+          <div className={styles.scroll} tabIndex={0} role="region" aria-label={t('ops.periods')}>
+            <Table<Period>
+              size="small"
+              rowKey="id"
+              dataSource={periods.data}
+              pagination={{ pageSize: 20, showSizeChanger: false }}
+              locale={{ emptyText: <EmptyState description={t('form.noPeriods')} /> }}
+              columns={[
+                {
+                  key: 'symbol',
+                  title: t('orders.symbol'),
+                  render: (_, p) => displayName(p.symbol),
+                },
+                {
+                  key: 'seconds',
+                  title: t('form.period'),
+                  align: 'right',
+                  render: (_, p) => t('form.seconds', { count: p.seconds }),
+                },
+                {
+                  key: 'profit',
+                  title: t('terms.profit'),
+                  align: 'right',
+                  render: (_, p) => `${percentOf(p.profitRate)}%`,
+                },
+                {
+                  key: 'loss',
+                  title: t('terms.loss'),
+                  align: 'right',
+                  render: (_, p) => `${percentOf(p.lossRate)}%`,
+                },
+                {
+                  key: 'charge',
+                  title: t('terms.charge'),
+                  align: 'right',
+                  render: (_, p) => `${percentOf(p.chargeRate)}%`,
+                },
+                {
+                  key: 'stakes',
+                  title: t('ops.stakes'),
+                  align: 'right',
+                  render: (_, p) => `${p.minStake} – ${p.maxStake} ${p.coin}`,
+                },
+              ]}
+            />
+          </div>
         )}
       </section>
       <PoolNote coin="USDT" />
