@@ -52,6 +52,44 @@ describe.each(testDatabases())('second contracts on $name', ({ create }) => {
       admin.headers,
     );
     expect(funded.body.data).toEqual({ coin: 'USDT', balance: '10000', committed: '0' });
+    // A period changed (an upsert) and one added, each with its audit row.
+    for (const seconds of [30, 45]) {
+      const saved = await call(
+        p.app,
+        'POST',
+        '/api/ops/seconds/periods',
+        {
+          symbol: SYMBOL,
+          seconds,
+          profitRate: '0.2',
+          lossRate: '0.2',
+          minStake: '10',
+          maxStake: '10000',
+          chargeRate: '0.002',
+          enabled: seconds === 30,
+        },
+        admin.headers,
+      );
+      expect(saved.body.data).toMatchObject({
+        id: `${SYMBOL}-${seconds}`,
+        enabled: seconds === 30,
+      });
+    }
+    const audited = await p.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', 'like', 'seconds.period.%')
+      .orderBy('id')
+      .execute();
+    expect(audited.map((a) => a.action)).toEqual([
+      'seconds.period.update',
+      'seconds.period.create',
+    ]);
+    // The disabled one is not offered.
+    const offered = await call(p.app, 'POST', '/api/period/list', { symbol: SYMBOL });
+    expect(offered.body.data.map((x: { seconds: number }) => x.seconds)).toEqual([
+      30, 60, 120, 300,
+    ]);
     await tick(p, 65_000n * USDT);
     const a = await trader(p, 'db-a@example.org', { USDT: '1000' });
     const open = (periodId: string, direction: string) =>
