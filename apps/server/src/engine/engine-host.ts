@@ -20,6 +20,7 @@ import {
   type RequestRejection,
   type TransferWallet,
   type Wallet,
+  type WithdrawalSink,
   type WithdrawalStep,
 } from '@meridian/core';
 import { unencodableIdentifier } from './command-identifiers.ts';
@@ -218,6 +219,7 @@ export class EngineHost {
     asset: string,
     amounts: { amount: string; fee: string },
     ref: string,
+    sink: WithdrawalSink = 'custody',
   ): Promise<Ack> {
     const known = this.engine.asset(asset);
     if (!known) return refused('unknown_asset', 'asset');
@@ -234,6 +236,7 @@ export class EngineHost {
       amount: amount.units,
       fee: fee.units,
       ref,
+      sink,
     });
   }
 

@@ -3,6 +3,7 @@ import { CommandStream } from '../matching/fixtures.ts';
 import type { EngineCommand } from '../matching/commands.ts';
 import { decodeCommand, encodable, encodeCommand, writeCommand } from './journal-codec.ts';
 import { RecordWriter } from './record-writer.ts';
+import { sealRecord } from './testing/seal.ts';
 
 describe('journal codec', () => {
   const s = new CommandStream();
@@ -32,8 +33,8 @@ describe('journal codec', () => {
     expect(decodeCommand(encodeCommand(withId).slice(0, -1))).toEqual(withId);
     // A version-2 record (before client order ids) reads without one.
     const v2 = `P.2\t12\t1795467308198\t10000001\tbtcusdt\tb\tlimit\tGTC\t6000000\t200\t0\t0\tkey-2`;
-    expect(decodeCommand(`${v2}\t${fnv1a(v2)}`)).toMatchObject({ seq: 12, clientRef: 'key-2' });
-    expect(decodeCommand(`${v2}\t${fnv1a(v2)}`)).not.toHaveProperty('clientOrderId');
+    expect(decodeCommand(sealRecord(v2))).toMatchObject({ seq: 12, clientRef: 'key-2' });
+    expect(decodeCommand(sealRecord(v2))).not.toHaveProperty('clientOrderId');
     // A place record of the journal format before this change (commit 5cee2de).
     const old =
       'P\t11\t1795467308197\t10000001\tbtcusdt\tb\tlimit\tGTC\t6000000\t200\t0\t0\trur8vn';
@@ -55,7 +56,7 @@ describe('journal codec', () => {
 
   it('reads a deposit record written before deposits had a source as a float credit', () => {
     const body = 'D\t3\t1700000000003\talice\tUSDT\t500\tdemo-seed';
-    expect(decodeCommand(`${body}\t${fnv1a(body)}`)).toEqual({
+    expect(decodeCommand(sealRecord(body))).toEqual({
       type: 'deposit',
       seq: 3,
       ts: 1_700_000_000_003,
@@ -66,13 +67,13 @@ describe('journal codec', () => {
       source: 'platform_float',
     });
     const unknown = 'D.2\t3\t1700000000003\talice\tUSDT\t500\tdemo-seed\toperator_capital';
-    expect(decodeCommand(`${unknown}\t${fnv1a(unknown)}`)).toBeUndefined();
+    expect(decodeCommand(sealRecord(unknown))).toBeUndefined();
   });
 
   it('refuses a version newer than it knows', () => {
     const line = encodeCommand(commands[1]!).slice(0, -1);
     const body = line.slice(0, line.lastIndexOf('\t'));
-    const resealed = (text: string) => `${text}\t${fnv1a(text)}`;
+    const resealed = (text: string) => sealRecord(text);
     expect(decodeCommand(resealed(body))).toEqual(commands[1]);
     expect(decodeCommand(resealed(body.replace(/^P\.3\t/, 'P.4\t')))).toBeUndefined();
   });
@@ -173,12 +174,5 @@ function stringRecord(c: RecordsBefore): string {
             : c.prices.map(([market, price]) => `${market}=${price}`).join('\t');
   const tag = { place: 'P.3', cancel: 'C', deposit: 'D.2', adjust: 'J', index: 'X' }[c.type];
   const body = `${tag}\t${c.seq}\t${c.ts}\t${fields}`;
-  return `${body}\t${fnv1a(body)}\n`;
-}
-
-/** The journal's checksum, restated so a test can seal a record the codec would not write. */
-function fnv1a(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(36);
+  return `${sealRecord(body)}\n`;
 }

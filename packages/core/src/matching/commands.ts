@@ -164,9 +164,15 @@ export interface WithdrawalCommand {
   amount: bigint;
   fee: bigint;
   ref: string;
+  /**
+   * Where `send` pays the amount: the account mirroring the coins in the platform's
+   * wallets (a chain payout) or the money in its bank accounts (a bank payout).
+   */
+  sink: WithdrawalSink;
 }
 
 export type WithdrawalStep = 'hold' | 'release' | 'send';
+export type WithdrawalSink = 'custody' | 'bank_receipts';
 
 /**
  * A user's move of one coin between two of their own wallets (spot, contract, finance),

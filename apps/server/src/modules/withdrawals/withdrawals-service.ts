@@ -163,6 +163,8 @@ export function createWithdrawals(deps: WithdrawalDeps) {
       r.coin,
       { amount: r.amount, fee: r.fee },
       engineRef(r.id, step),
+      // A bank payout leaves the platform's bank account, not its coin wallets.
+      r.network === BANK_NETWORK ? 'bank_receipts' : 'custody',
     );
   }
 

@@ -5,6 +5,7 @@ import type { EngineCommand, WithdrawalCommand, WithdrawalStep } from '../../mat
 import { BTC, BTC_USDT, CommandStream, USDT, newEngine } from '../../matching/fixtures.ts';
 import { TradingEngine } from '../../matching/trading-engine.ts';
 import { decodeCommand, encodeCommand } from '../journal-codec.ts';
+import { sealRecord } from '../testing/seal.ts';
 
 const POOL = poolAccount('withdrawals', 'USDT');
 const AVAILABLE = userAccount('7', 'USDT', 'available');
@@ -15,6 +16,7 @@ function withdrawal(
   amount: bigint,
   fee: bigint,
   ref: string,
+  sink: WithdrawalCommand['sink'] = 'custody',
 ): WithdrawalCommand {
   return {
     type: 'withdrawal',
@@ -26,6 +28,7 @@ function withdrawal(
     amount,
     fee,
     ref,
+    sink,
   };
 }
 
@@ -46,6 +49,26 @@ function balanced(engine: TradingEngine): boolean {
 }
 
 describe('withdrawal command', () => {
+  it('pays a bank payout out of bank receipts, not custody', () => {
+    const engine = newEngine();
+    const s = new CommandStream();
+    engine.apply(s.deposit('7', 'USDT', 10_000n));
+    engine.apply(withdrawal(s, 'hold', 5_000n, 10n, 'b1:hold'));
+    engine.apply(withdrawal(s, 'send', 5_000n, 10n, 'b1:send', 'bank_receipts'));
+    expect(engine.ledger.balance(systemAccount('bank_receipts', 'USDT'))).toBe(5_000n);
+    expect(engine.ledger.balance(systemAccount('custody', 'USDT'))).toBe(0n);
+    expect(balanced(engine)).toBe(true);
+  });
+
+  it('reads a record from before sinks as a payout to custody', () => {
+    const record = sealRecord('W\t9\t1700000000009\tsend\t7\tUSDT\t5000\t10\tw9:send');
+    expect(decodeCommand(record)).toMatchObject({
+      step: 'send',
+      ref: 'w9:send',
+      sink: 'custody',
+    });
+  });
+
   it('holds into the pool, sends to custody and splits the fee, each once', () => {
     const engine = newEngine();
     const s = new CommandStream();

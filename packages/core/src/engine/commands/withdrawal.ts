@@ -4,7 +4,7 @@ import {
   systemAccount,
   userAccount,
 } from '../../ledger/accounts.ts';
-import type { WithdrawalCommand, WithdrawalStep } from '../../matching/commands.ts';
+import type { WithdrawalCommand, WithdrawalSink, WithdrawalStep } from '../../matching/commands.ts';
 import type { RejectReason } from '../../matching/events.ts';
 import { SECURITY_FUND_DIVISOR } from '../../matching/spot-settlement.ts';
 import type { TradingEngine } from '../../matching/trading-engine.ts';
@@ -14,18 +14,21 @@ import { defineCommand } from '../command-type.ts';
 export const WITHDRAWALS_POOL = 'withdrawals';
 
 const STEPS: readonly WithdrawalStep[] = ['hold', 'release', 'send'];
+const SINKS: readonly WithdrawalSink[] = ['custody', 'bank_receipts'];
 
 /**
  * A user's withdrawal, one step per command, each once per reference. The amount and fee
  * are held in the pending-withdrawals pool, never in the user's held part (held parts are
  * the open orders'): `hold` takes them from the user's available spot balance, `release`
- * gives them back, `send` pays the amount to custody (the coins left the platform's
- * wallets) and the fee to revenue, a tenth of it to the security fund as trading fees do.
+ * gives them back, `send` pays the amount to its sink (custody: the coins left the
+ * platform's wallets; bank receipts: the money left its bank account) and the fee to
+ * revenue, a tenth of it to the security fund as trading fees do. Version 1 records had no
+ * sink and all paid custody.
  */
 export const withdrawalCommand = defineCommand<WithdrawalCommand>({
   type: 'withdrawal',
   tag: 'W',
-  version: 1,
+  version: 2,
   encode(c, out) {
     out.text(c.step);
     out.text(c.user);
@@ -33,21 +36,27 @@ export const withdrawalCommand = defineCommand<WithdrawalCommand>({
     out.amount(c.amount);
     out.amount(c.fee);
     out.text(c.ref);
+    out.text(c.sink);
   },
-  decode: (f, _version, { seq, ts }) =>
-    f.length === 6 && STEPS.includes(f[0] as WithdrawalStep)
-      ? {
-          type: 'withdrawal',
-          seq,
-          ts,
-          step: f[0] as WithdrawalStep,
-          user: f[1]!,
-          asset: f[2]!,
-          amount: BigInt(f[3]!),
-          fee: BigInt(f[4]!),
-          ref: f[5]!,
-        }
-      : undefined,
+  decode(f, version, { seq, ts }) {
+    if (f.length !== (version === 1 ? 6 : 7) || !STEPS.includes(f[0] as WithdrawalStep)) {
+      return undefined;
+    }
+    const sink = version === 1 ? 'custody' : (f[6] as WithdrawalSink);
+    if (!SINKS.includes(sink)) return undefined;
+    return {
+      type: 'withdrawal',
+      seq,
+      ts,
+      step: f[0] as WithdrawalStep,
+      user: f[1]!,
+      asset: f[2]!,
+      amount: BigInt(f[3]!),
+      fee: BigInt(f[4]!),
+      ref: f[5]!,
+      sink,
+    };
+  },
   apply(engine, cmd, events) {
     const refused = check(engine, cmd);
     if (refused) {
@@ -65,7 +74,7 @@ export const withdrawalCommand = defineCommand<WithdrawalCommand>({
     else {
       ledger.move(
         pool,
-        ledger.account(systemAccount('custody', cmd.asset)),
+        ledger.account(systemAccount(cmd.sink, cmd.asset)),
         cmd.amount,
         'withdrawal',
         ref,

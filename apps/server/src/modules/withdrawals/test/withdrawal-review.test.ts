@@ -234,6 +234,7 @@ describe.each(testDatabases())('withdrawal reviews on $name', ({ create }) => {
     const id = res.body.data.id as string;
     expect(available(u)).toBe('898');
     const custodyBefore = ledger(systemAccount('custody', 'USDT'));
+    const bankBefore = ledger(systemAccount('bank_receipts', 'USDT'));
 
     const finance = await signInOperator(p, 'finance', { clock });
     const item = (await itemOf(finance, id))!;
@@ -284,8 +285,10 @@ describe.each(testDatabases())('withdrawal reviews on $name', ({ create }) => {
     expect(sent.body.data).toMatchObject({ state: 'completed', txid: 'FT24112600123' });
     expect(available(u)).toBe('898');
     expect(ledger(poolAccount('withdrawals', 'USDT'))).toBe(0n);
-    // The 100 left the platform's money; the fee of 2 is revenue, a tenth to the fund.
-    expect(ledger(systemAccount('custody', 'USDT')) - custodyBefore).toBe(100_000_000n);
+    // The 100 left the platform's bank account, not its coin wallets; the fee of 2 is
+    // revenue, a tenth to the fund.
+    expect(ledger(systemAccount('bank_receipts', 'USDT')) - bankBefore).toBe(100_000_000n);
+    expect(ledger(systemAccount('custody', 'USDT'))).toBe(custodyBefore);
     expect(ledger(systemAccount('fee_revenue', 'USDT'))).toBe(1_800_000n);
     expect(ledger(systemAccount('security_fund', 'USDT'))).toBe(200_000n);
     expect((await log(u)).records[0]).toMatchObject({ state: 'completed', txid: 'FT24112600123' });
