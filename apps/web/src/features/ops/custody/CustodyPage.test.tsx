@@ -55,14 +55,14 @@ describe('custody page', () => {
   });
   afterEach(cleanup);
 
-  it('lists the coin custody does not cover first, saying by how much, with exact figures', async () => {
+  it('lists the coin custody does not cover first, saying by how much, with exact grouped figures', async () => {
     show(COINS);
     await screen.findByText('Short by 2 BTC');
     const rows = screen.getAllByRole('row').filter((r) => r.getAttribute('data-row-key'));
     expect(rows.map((r) => r.getAttribute('data-row-key'))).toEqual(['BTC', 'USDT']);
     within(rows[1]!).getByText('Covered');
-    within(rows[1]!).getByText('1200.5');
-    within(rows[1]!).getByText('-1305.5');
+    within(rows[1]!).getByText('1,200.5');
+    within(rows[1]!).getByText('-1,305.5');
   });
 
   it('says so when there is nothing to reconcile yet', async () => {

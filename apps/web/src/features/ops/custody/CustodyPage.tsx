@@ -4,7 +4,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { CustodyClass, CustodyCoin } from '@meridian/contract/calls/custody';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
+import { localizeDigits } from '@meridian/core';
 import { cx } from '../../../shared/ui/cx.ts';
+import { useNumberLocale } from '../../../shared/ui/numbers.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { PageTitle } from '../ui/PageTitle.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
@@ -12,11 +14,15 @@ import { attentionFirst, COLUMN_GROUPS, verdictOf } from './columns.ts';
 import { useCustody } from './queries.ts';
 import styles from './custody.module.css';
 
-/** An exact figure: every digit the server sent, right-aligned in tabular figures. */
+/**
+ * An exact figure: every digit the server sent, grouped in the language's way,
+ * right-aligned in tabular figures.
+ */
 function Figure({ value }: { value: string }) {
+  const locale = useNumberLocale();
   return (
     <span className={cx('num', styles.figure, value === '0' && styles.zero)} data-number="amount">
-      {value}
+      {localizeDigits(value, locale)}
     </span>
   );
 }
@@ -24,6 +30,7 @@ function Figure({ value }: { value: string }) {
 /** Whether custody covers what users are owed, said in words and a mark, not colour alone. */
 function Verdict({ coin }: { coin: CustodyCoin }) {
   const { t } = useTranslation('ops');
+  const locale = useNumberLocale();
   const verdict = verdictOf(coin);
   if (verdict === 'covered') {
     return (
@@ -37,7 +44,7 @@ function Verdict({ coin }: { coin: CustodyCoin }) {
     <span className={cx(styles.verdict, styles[verdict])}>
       <WarningOutlined aria-hidden />
       {verdict === 'short'
-        ? t('custody.short', { amount: coin.shortfall, coin: coin.coin })
+        ? t('custody.short', { amount: localizeDigits(coin.shortfall, locale), coin: coin.coin })
         : t('custody.unbalanced', { sum: coin.sum })}
     </span>
   );
