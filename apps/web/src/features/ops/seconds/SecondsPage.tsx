@@ -166,9 +166,8 @@ export default function SecondsPage() {
     {
       title: t('ops.enabled'),
       key: 'enabled',
-      render: (_, p) => (
-        <Tag color={p.enabled ? 'green' : undefined}>{t(p.enabled ? 'ops.on' : 'ops.off')}</Tag>
-      ),
+      // Plain tags: antd's green one is below 4.5:1 against its tint.
+      render: (_, p) => <Tag>{t(p.enabled ? 'ops.on' : 'ops.off')}</Tag>,
     },
     {
       title: '',
