@@ -289,11 +289,11 @@ export const opsSendWithdrawal = defineCall({
   auth: 'operator',
   permission: 'withdrawals.review',
   params: opsId,
-  body: z
-    .strictObject({ txid: chainTxidSchema.optional(), reference: bankReferenceSchema.optional() })
-    .refine((b) => (b.txid === undefined) !== (b.reference === undefined), {
-      message: 'either txid or reference',
-    }),
+  /** One of the two, the one of the withdrawal's way (refused in the operator's language). */
+  body: z.strictObject({
+    txid: chainTxidSchema.optional(),
+    reference: bankReferenceSchema.optional(),
+  }),
   data: opsWithdrawalSchema,
 });
 

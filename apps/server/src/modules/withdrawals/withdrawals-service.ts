@@ -631,7 +631,8 @@ export function createWithdrawals(deps: WithdrawalDeps) {
       const r = await operatorRow(id);
       const bank = r.network === BANK_NETWORK;
       const txid = bank ? proof.reference : proof.txid;
-      if (txid === undefined) {
+      // The proof of the other way is refused, alone or beside the right one.
+      if (txid === undefined || (bank ? proof.txid : proof.reference) !== undefined) {
         throw bank
           ? new AppError('validation', 'withdrawalReferenceRequired', {}, 'reference')
           : new AppError('validation', 'withdrawalTxidRequired', {}, 'txid');
