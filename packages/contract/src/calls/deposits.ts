@@ -141,7 +141,7 @@ export const simulateDeposit = defineCall({
   body: z.strictObject({
     coin: coinCode,
     network: networkCode.optional(),
-    amount: decimalString.refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'must be positive'),
+    amount: decimalString.refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'zeroAmount'),
   }),
   data: z.object({
     coin: z.string(),

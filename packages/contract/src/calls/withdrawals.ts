@@ -131,18 +131,18 @@ export const withdrawalInputSchema = z
   .superRefine((input, ctx) => {
     if (input.way === 'bank') {
       if (input.network !== undefined && input.network !== BANK_NETWORK) {
-        ctx.addIssue({ code: 'custom', path: ['network'], message: 'bank way takes no chain' });
+        ctx.addIssue({ code: 'custom', path: ['network'], message: 'withdrawalBankTakesNoChain' });
       }
       if (input.address !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['address'], message: 'bank way takes no address' });
+        ctx.addIssue({ code: 'custom', path: ['address'], message: 'withdrawalBankTakesNoChain' });
       }
       return;
     }
     if (input.network === undefined || input.network === BANK_NETWORK) {
-      ctx.addIssue({ code: 'custom', path: ['network'], message: 'a chain network is needed' });
+      ctx.addIssue({ code: 'custom', path: ['network'], message: 'withdrawalChainNeeded' });
     }
     if (input.address === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['address'], message: 'an address is needed' });
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'withdrawalAddressNeeded' });
     }
   });
 export type WithdrawalInput = z.infer<typeof withdrawalInputSchema>;

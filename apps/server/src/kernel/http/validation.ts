@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { z, type ZodType } from 'zod';
-import type { Language } from '@meridian/contract';
+import { formatMessage, MESSAGES, type Language, type MessageId } from '@meridian/contract';
 
 const zodLocales: Record<Language, () => { localeError: z.core.$ZodErrorMap }> = {
   en: z.locales.en,
@@ -72,5 +72,10 @@ export function describeValidationFailure(
   const segments = issue.path.map(String);
   if (issue.code === 'unrecognized_keys' && issue.keys[0]) segments.push(issue.keys[0]);
   const field = [prefix, ...segments].join('.');
-  return { field, message: `${field}: ${issue.message}` };
+  // A contract's own refinement names its message by id, so it is worded in the language too.
+  const message =
+    issue.code === 'custom' && Object.hasOwn(MESSAGES, issue.message)
+      ? formatMessage(issue.message as MessageId, lang)
+      : issue.message;
+  return { field, message: `${field}: ${message}` };
 }

@@ -219,6 +219,19 @@ describe.each(testDatabases())('withdrawal reviews on $name', ({ create }) => {
     expect(btc.body.msg).toBe('BTC cannot be withdrawn to a bank card');
     const withAddress = await submit(u, { way: 'bank', address: ADDRESS, amount: '100' });
     expect(withAddress.status).toBe(400);
+    expect(withAddress.body.data.field).toBe('query.address');
+    expect(withAddress.body.msg).toContain(
+      'A bank card withdrawal takes no chain network or address',
+    );
+    // The contract's own refinement is worded in the caller's language too.
+    const inGerman = await call(
+      p.app,
+      'POST',
+      `/api/withdraw/submit?${new URLSearchParams({ coin: 'USDT', fundPassword: FUND, way: 'address', amount: '100' })}`,
+      undefined,
+      { ...u.headers, lang: 'de' },
+    );
+    expect(inGerman.body.msg).toContain('Wähle das Netzwerk für die Auszahlung');
 
     const res = await submit(u, { way: 'bank', amount: '100' });
     expect(res.status).toBe(200);
