@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useOpsSession } from '../session/session-store.ts';
 import { navigationFor, type OpsIcon, type OpsNavLink } from './pages.ts';
+import styles from './ops.module.css';
 
 const ICONS: Record<OpsIcon, ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -75,7 +76,7 @@ export function OpsNav({ onNavigate }: { onNavigate?: () => void }) {
   }
   const selected = selectedEntry(links, pathname);
   return (
-    <nav aria-label={t('shell.navigation')}>
+    <nav aria-label={t('shell.navigation')} className={styles.nav}>
       <Menu mode="inline" items={items} selectedKeys={selected ? [selected] : []} />
     </nav>
   );
