@@ -8,7 +8,8 @@ import { displayName, useTicker } from '../../markets/index.ts';
 import { useSession } from '../../../shared/session/store.ts';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
-import { Amount, Price } from '../../../shared/ui/numbers.tsx';
+import { localizeDigits } from '@meridian/core';
+import { Amount, Price, useNumberLocale } from '../../../shared/ui/numbers.tsx';
 import { priceTone } from '../../../shared/ui/tone.ts';
 import { percentOf } from '../data/payouts.ts';
 import { useContracts } from '../data/queries.ts';
@@ -36,6 +37,8 @@ const signTone = (value: string | null) =>
 export function ContractsPanel() {
   const { t } = useTranslation('seconds');
   const time = useFormatTime();
+  const locale = useNumberLocale();
+  const exact = (value: string) => localizeDigits(value, locale);
   const isLogin = useSession((s) => s.isLogin);
   const [tab, setTab] = useState<Tab>('open');
   const [page, setPage] = useState(1);
@@ -188,9 +191,10 @@ export function ContractsPanel() {
             pnl: result.profitLoss,
             coin: result.coin,
           })}
+          // Every digit of both ticks, grouped: a contract can turn on the last decimal.
           description={t('result.tick', {
-            open: result.openPrice,
-            price: result.closePrice,
+            open: exact(result.openPrice),
+            price: exact(result.closePrice ?? ''),
             id: result.settlement?.id,
             time: result.closeTime ? time(new Date(result.closeTime).toISOString()) : '',
             source: result.settlement?.source,
