@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { TabbedPage, withContent } from '../frame/TabbedPage.tsx';
 import { ASSETS_TABS, tabFor, type AssetsTabKey } from '../tabs.ts';
 
@@ -9,6 +9,8 @@ const TABS = withContent(ASSETS_TABS);
 export default function AssetsIndexPage() {
   const { t } = useTranslation('wallet');
   const [params, setParams] = useSearchParams();
+  // The seed's `tradeOrder` key is the order centre, a page of its own.
+  if (params.get('key') === 'tradeOrder') return <Navigate to="/account/entrust/spot" replace />;
   const active = tabFor(TABS, params.get('key')).key;
   return (
     <TabbedPage<AssetsTabKey>
