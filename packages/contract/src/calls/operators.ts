@@ -413,7 +413,7 @@ export const opsUpdateOperator = defineCall({
   body: z
     .strictObject({ role: operatorRoleSchema.optional(), disabled: z.boolean().optional() })
     .refine((b) => b.role !== undefined || b.disabled !== undefined, {
-      message: 'role or disabled',
+      message: 'operatorUpdateEmpty',
     }),
   data: operatorSchema,
 });
