@@ -9,6 +9,7 @@ import {
   Skeleton,
   Table,
 } from 'antd';
+import { displayAmount } from '@meridian/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,6 +25,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
+import { Amount, useNumberLocale } from '../../../shared/ui/numbers.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { sealWithdrawal } from '../data/seal.ts';
@@ -62,6 +64,7 @@ function Form({ info }: { info: WithdrawalInfo }) {
   const { t } = useTranslation('withdrawals');
   const { api } = usePlatform();
   const formatTime = useFormatTime();
+  const locale = useNumberLocale();
   const refresh = useRefreshWithdrawals();
   const [coin, setCoin] = useState<string>();
   const [wayChosen, setWay] = useState<WithdrawalWay>('address');
@@ -217,7 +220,10 @@ function Form({ info }: { info: WithdrawalInfo }) {
             onChange={(e) => setAmount(e.target.value.trim())}
           />
           <span className={styles.hint}>
-            {t('availableLine', { available: chosen.available, coin: chosen.coin })}
+            {t('availableLine', {
+              available: displayAmount(chosen.available, { locale }),
+              coin: chosen.coin,
+            })}
           </span>
           {problemText && <span className={styles.error}>{problemText}</span>}
         </label>
@@ -256,22 +262,22 @@ function Form({ info }: { info: WithdrawalInfo }) {
       <div className={styles.column}>
         <Descriptions column={1} size="small" bordered className={styles.facts}>
           <Descriptions.Item label={t('fee')}>
-            {rule.fee} {chosen.coin}
+            <Amount value={rule.fee} unit={chosen.coin} />
           </Descriptions.Item>
           <Descriptions.Item label={t('arrival')}>
-            {check.arrival ?? '—'} {chosen.coin}
+            <Amount value={check.arrival} unit={chosen.coin} />
           </Descriptions.Item>
           <Descriptions.Item label={t('total')}>
-            {check.total ?? '—'} {chosen.coin}
+            <Amount value={check.total} unit={chosen.coin} />
           </Descriptions.Item>
           <Descriptions.Item label={t('minimum')}>
-            {rule.minAmount} {chosen.coin}
+            <Amount value={rule.minAmount} unit={chosen.coin} />
           </Descriptions.Item>
           <Descriptions.Item label={t('leftToday')}>
-            {chosen.leftToday} {chosen.coin}
+            <Amount value={chosen.leftToday} unit={chosen.coin} />
           </Descriptions.Item>
           <Descriptions.Item label={t('reviewFrom')}>
-            {rule.reviewThreshold} {chosen.coin}
+            <Amount value={rule.reviewThreshold} unit={chosen.coin} />
           </Descriptions.Item>
         </Descriptions>
         <RulesTable coin={chosen.coin} level={info.level} rules={chosen.networks} />
@@ -300,13 +306,13 @@ function Form({ info }: { info: WithdrawalInfo }) {
             </Descriptions.Item>
           )}
           <Descriptions.Item label={t('arrival')}>
-            {check.arrival} {chosen.coin}
+            <Amount value={check.arrival} unit={chosen.coin} />
           </Descriptions.Item>
           <Descriptions.Item label={t('fee')}>
-            {rule.fee} {chosen.coin}
+            <Amount value={rule.fee} unit={chosen.coin} />
           </Descriptions.Item>
           <Descriptions.Item label={t('total')}>
-            {check.total} {chosen.coin}
+            <Amount value={check.total} unit={chosen.coin} />
           </Descriptions.Item>
         </Descriptions>
         <Alert
@@ -391,9 +397,13 @@ function RulesTable({
             dataIndex: 'network',
             render: (v: string) => (v === BANK_NETWORK ? t('bankCard') : v),
           },
-          { key: 'fee', title: t('fee'), dataIndex: 'fee' },
-          { key: 'min', title: t('minimum'), dataIndex: 'minAmount' },
-          { key: 'daily', title: t('dailyLimit'), dataIndex: 'dailyLimit' },
+          ...(['fee', 'minAmount', 'dailyLimit'] as const).map((field) => ({
+            key: field,
+            title: t(field === 'fee' ? 'fee' : field === 'minAmount' ? 'minimum' : 'dailyLimit'),
+            dataIndex: field,
+            align: 'right' as const,
+            render: (v: string) => <Amount value={v} />,
+          })),
         ]}
       />
       <span className={styles.hint}>{t('rulesNote')}</span>

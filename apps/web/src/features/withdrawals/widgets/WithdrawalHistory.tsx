@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { cancelWithdrawal, type Withdrawal } from '@meridian/contract/calls/withdrawals';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { notifier } from '../../../shared/feedback/notifier.ts';
+import { Amount } from '../../../shared/ui/numbers.tsx';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
@@ -64,11 +65,8 @@ export function WithdrawalHistory() {
     {
       key: 'amount',
       title: t('col.amount'),
-      render: (_, r) => (
-        <span className={styles.mono}>
-          {r.amount} {r.coin}
-        </span>
-      ),
+      align: 'right',
+      render: (_, r) => <Amount value={r.amount} unit={r.coin} />,
     },
     ...(phone
       ? []
@@ -81,7 +79,8 @@ export function WithdrawalHistory() {
           {
             key: 'fee',
             title: t('fee'),
-            render: (_: unknown, r: Withdrawal) => <span className={styles.mono}>{r.fee}</span>,
+            align: 'right' as const,
+            render: (_: unknown, r: Withdrawal) => <Amount value={r.fee} />,
           },
           {
             key: 'address',
