@@ -107,7 +107,7 @@ describe('bank-transfer recharge, from the user to the finance desk and back', (
     await ops.getByText('Bank details saved').first().waitFor();
     await user.goto(`${origin}/account/wallet/deposit`);
     await user.getByText('Bank transfer', { exact: true }).click();
-    await user.getByText('Minimum 50 USDT · maximum 100000 USDT').waitFor();
+    await user.getByText('Minimum 50 USDT · maximum 100,000 USDT').waitFor();
     await user.getByLabel('Recharge quantity').fill('20');
     await user.getByText('The smallest bank recharge is 50 USDT').waitFor();
 

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/index.ts';
 import { useSettings } from '../settings/store.ts';
 import { installDomShims } from '../testing/fixtures.ts';
-import { Amount, Fiat, Percent, Price } from './numbers.tsx';
+import { Amount, Exact, Fiat, Percent, Price } from './numbers.tsx';
 
 const text = (ui: ReactElement) => {
   const { container } = render(ui);
@@ -27,6 +27,14 @@ describe('number cells', () => {
     expect(text(<Amount value="100066.613986" unit="USDT" />)).toBe('100,066.6 USDT');
     expect(text(<Percent value="-3.5" />)).toBe('-3.50%');
     expect(text(<Fiat value="66777.571" />)).toBe('≈ $66,777.57');
+  });
+
+  it('write every digit of an exact amount, only grouped, where money moves by it', () => {
+    expect(text(<Exact value="1505.123456" unit="USDT" />)).toBe('1,505.123456 USDT');
+    expect(text(<Exact value="-1305.5" />)).toBe('-1,305.5');
+    expect(text(<Exact value={null} unit="USDT" />)).toBe('--');
+    useSettings.setState({ language: 'de' });
+    expect(text(<Exact value="1505.123456" />)).toBe('1.505,123456');
   });
 
   it('follow the language of the app', () => {

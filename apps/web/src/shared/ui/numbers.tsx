@@ -5,6 +5,7 @@ import {
   displayFiat,
   displayPercent,
   displayPrice,
+  localizeDigits,
   type Currency,
 } from '@meridian/core';
 import { localeOf } from '../i18n/index.ts';
@@ -89,6 +90,17 @@ export function Amount({
 }: FigureProps & { compact?: boolean }) {
   const locale = useNumberLocale();
   const text = value == null ? NONE : displayAmount(value, { locale, compact });
+  return <Figure kind="amount" text={text} unit={unit} className={className} />;
+}
+
+/**
+ * Every digit of an amount, only grouped: for what money moves by (a withdrawal's fee and
+ * total, a swap's quote) and for published rules and limits, where the amount rule's cut
+ * (1,505.1234 shown as 1,505.123) would hide what is charged.
+ */
+export function Exact({ value, unit, className }: FigureProps) {
+  const locale = useNumberLocale();
+  const text = value == null || !isNumberText(value) ? NONE : localizeDigits(value, locale);
   return <Figure kind="amount" text={text} unit={unit} className={className} />;
 }
 

@@ -1,9 +1,11 @@
 import { CameraOutlined, CheckCircleFilled, LoadingOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Input, Modal, Result, Select, Skeleton } from 'antd';
 import { useId, useRef } from 'react';
+import { localizeDigits } from '@meridian/core';
 import { useTranslation } from 'react-i18next';
 import type { RechargeBank } from '@meridian/contract/calls/recharges';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
+import { Exact, useNumberLocale } from '../../../shared/ui/numbers.tsx';
 import { useSession } from '../../../shared/session/store.ts';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
@@ -37,6 +39,8 @@ export function BankRechargePanel({ banks }: { banks: readonly RechargeBank[] })
 
 function RechargeForm({ form, banks }: { form: BankRechargeForm; banks: readonly RechargeBank[] }) {
   const { t } = useTranslation('deposits');
+  const locale = useNumberLocale();
+  const bound = (value: string | null) => (value ? localizeDigits(value, locale) : t('none'));
   const bank = form.bank;
   const reference = useSession((s) => s.userInfo?.id);
   const titleId = useId();
@@ -107,8 +111,8 @@ function RechargeForm({ form, banks }: { form: BankRechargeForm; banks: readonly
         >
           {problemText ??
             t('bank.bounds', {
-              min: bank.minAmount ?? t('none'),
-              max: bank.maxAmount ?? t('none'),
+              min: bound(bank.minAmount),
+              max: bound(bank.maxAmount),
               coin: bank.coin,
             })}
         </span>
@@ -226,9 +230,7 @@ function Submitted({ form }: { form: BankRechargeForm }) {
           <CopyButton value={order.orderNo} />
         </Descriptions.Item>
         <Descriptions.Item label={t('col.amount')}>
-          <span className={styles.mono}>
-            {order.amount} {order.coin}
-          </span>
+          <Exact value={order.amount} unit={order.coin} />
         </Descriptions.Item>
         <Descriptions.Item label={t('col.time')}>{formatTime(order.createTime)}</Descriptions.Item>
         <Descriptions.Item label={t('col.status')}>
@@ -262,9 +264,7 @@ function MyBankRecharges() {
             record.way === 'bank' ? (
               <li key={record.id} className={styles.recentRow}>
                 <span>
-                  <span className={styles.mono}>
-                    {record.amount} {record.coin}
-                  </span>
+                  <Exact value={record.amount} unit={record.coin} />
                   <br />
                   <span className={styles.label}>
                     {record.orderNo} · {formatTime(record.createTime)}

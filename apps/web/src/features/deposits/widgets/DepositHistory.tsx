@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRechargeLog, type DepositRecord } from '@meridian/contract/calls/deposits';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
+import { Exact } from '../../../shared/ui/numbers.tsx';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
@@ -82,11 +83,7 @@ export function DepositHistory() {
       key: 'amount',
       title: t('col.amount'),
       align: 'right',
-      render: (_, r) => (
-        <span className={styles.mono}>
-          {r.amount} {r.coin}
-        </span>
-      ),
+      render: (_, r) => <Exact value={r.amount} unit={r.coin} />,
     },
     ...(phone
       ? []

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { RechargeCurrency } from '@meridian/contract/calls/deposits';
 import { simulateDeposit } from '@meridian/contract/calls/deposits';
 import { notifier } from '../../../shared/feedback/notifier.ts';
+import { Exact } from '../../../shared/ui/numbers.tsx';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
@@ -195,9 +196,7 @@ function RecentDeposits() {
           {log.data.list.map((record) => (
             <li key={record.id} className={styles.recentRow}>
               <span>
-                <span className={styles.mono}>
-                  {record.amount} {record.coin}
-                </span>
+                <Exact value={record.amount} unit={record.coin} />
                 <br />
                 <span className={styles.label}>
                   {record.way === 'chain' ? record.network : t('way.bank')} ·{' '}

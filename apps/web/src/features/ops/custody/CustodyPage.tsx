@@ -6,7 +6,7 @@ import type { CustodyClass, CustodyCoin } from '@meridian/contract/calls/custody
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { localizeDigits } from '@meridian/core';
 import { cx } from '../../../shared/ui/cx.ts';
-import { useNumberLocale } from '../../../shared/ui/numbers.tsx';
+import { Exact, useNumberLocale } from '../../../shared/ui/numbers.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { PageTitle } from '../ui/PageTitle.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
@@ -14,17 +14,9 @@ import { attentionFirst, COLUMN_GROUPS, verdictOf } from './columns.ts';
 import { useCustody } from './queries.ts';
 import styles from './custody.module.css';
 
-/**
- * An exact figure: every digit the server sent, grouped in the language's way,
- * right-aligned in tabular figures.
- */
+/** An exact figure, faint when zero. */
 function Figure({ value }: { value: string }) {
-  const locale = useNumberLocale();
-  return (
-    <span className={cx('num', styles.figure, value === '0' && styles.zero)} data-number="amount">
-      {localizeDigits(value, locale)}
-    </span>
-  );
+  return <Exact value={value} className={cx(styles.figure, value === '0' && styles.zero)} />;
 }
 
 /** Whether custody covers what users are owed, said in words and a mark, not colour alone. */

@@ -9,7 +9,7 @@ import {
   Skeleton,
   Table,
 } from 'antd';
-import { displayAmount } from '@meridian/core';
+import { localizeDigits } from '@meridian/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,7 +25,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
-import { Amount, useNumberLocale } from '../../../shared/ui/numbers.tsx';
+import { Exact, useNumberLocale } from '../../../shared/ui/numbers.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { sealWithdrawal } from '../data/seal.ts';
@@ -221,7 +221,7 @@ function Form({ info }: { info: WithdrawalInfo }) {
           />
           <span className={styles.hint}>
             {t('availableLine', {
-              available: displayAmount(chosen.available, { locale }),
+              available: localizeDigits(chosen.available, locale),
               coin: chosen.coin,
             })}
           </span>
@@ -262,22 +262,22 @@ function Form({ info }: { info: WithdrawalInfo }) {
       <div className={styles.column}>
         <Descriptions column={1} size="small" bordered className={styles.facts}>
           <Descriptions.Item label={t('fee')}>
-            <Amount value={rule.fee} unit={chosen.coin} />
+            <Exact value={rule.fee} unit={chosen.coin} />
           </Descriptions.Item>
           <Descriptions.Item label={t('arrival')}>
-            <Amount value={check.arrival} unit={chosen.coin} />
+            <Exact value={check.arrival} unit={chosen.coin} />
           </Descriptions.Item>
           <Descriptions.Item label={t('total')}>
-            <Amount value={check.total} unit={chosen.coin} />
+            <Exact value={check.total} unit={chosen.coin} />
           </Descriptions.Item>
           <Descriptions.Item label={t('minimum')}>
-            <Amount value={rule.minAmount} unit={chosen.coin} />
+            <Exact value={rule.minAmount} unit={chosen.coin} />
           </Descriptions.Item>
           <Descriptions.Item label={t('leftToday')}>
-            <Amount value={chosen.leftToday} unit={chosen.coin} />
+            <Exact value={chosen.leftToday} unit={chosen.coin} />
           </Descriptions.Item>
           <Descriptions.Item label={t('reviewFrom')}>
-            <Amount value={rule.reviewThreshold} unit={chosen.coin} />
+            <Exact value={rule.reviewThreshold} unit={chosen.coin} />
           </Descriptions.Item>
         </Descriptions>
         <RulesTable coin={chosen.coin} level={info.level} rules={chosen.networks} />
@@ -306,13 +306,13 @@ function Form({ info }: { info: WithdrawalInfo }) {
             </Descriptions.Item>
           )}
           <Descriptions.Item label={t('arrival')}>
-            <Amount value={check.arrival} unit={chosen.coin} />
+            <Exact value={check.arrival} unit={chosen.coin} />
           </Descriptions.Item>
           <Descriptions.Item label={t('fee')}>
-            <Amount value={rule.fee} unit={chosen.coin} />
+            <Exact value={rule.fee} unit={chosen.coin} />
           </Descriptions.Item>
           <Descriptions.Item label={t('total')}>
-            <Amount value={check.total} unit={chosen.coin} />
+            <Exact value={check.total} unit={chosen.coin} />
           </Descriptions.Item>
         </Descriptions>
         <Alert
@@ -402,7 +402,7 @@ function RulesTable({
             title: t(field === 'fee' ? 'fee' : field === 'minAmount' ? 'minimum' : 'dailyLimit'),
             dataIndex: field,
             align: 'right' as const,
-            render: (v: string) => <Amount value={v} />,
+            render: (v: string) => <Exact value={v} />,
           })),
         ]}
       />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { cancelWithdrawal, type Withdrawal } from '@meridian/contract/calls/withdrawals';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { notifier } from '../../../shared/feedback/notifier.ts';
-import { Amount } from '../../../shared/ui/numbers.tsx';
+import { Exact } from '../../../shared/ui/numbers.tsx';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
@@ -66,7 +66,7 @@ export function WithdrawalHistory() {
       key: 'amount',
       title: t('col.amount'),
       align: 'right',
-      render: (_, r) => <Amount value={r.amount} unit={r.coin} />,
+      render: (_, r) => <Exact value={r.amount} unit={r.coin} />,
     },
     ...(phone
       ? []
@@ -80,7 +80,7 @@ export function WithdrawalHistory() {
             key: 'fee',
             title: t('fee'),
             align: 'right' as const,
-            render: (_: unknown, r: Withdrawal) => <Amount value={r.fee} />,
+            render: (_: unknown, r: Withdrawal) => <Exact value={r.fee} />,
           },
           {
             key: 'address',
