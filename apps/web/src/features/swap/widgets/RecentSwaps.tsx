@@ -5,7 +5,7 @@ import type { Swap } from '@meridian/contract/calls/swap';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
-import { Amount } from '../../../shared/ui/numbers.tsx';
+import { Exact } from '../../../shared/ui/numbers.tsx';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { useRecentSwaps } from '../model/queries.ts';
 import styles from './swap.module.css';
@@ -29,13 +29,13 @@ export function RecentSwaps() {
       title: t('recent.gave'),
       key: 'gave',
       align: 'right',
-      render: (_, s) => <Amount value={s.quantity} unit={s.from} />,
+      render: (_, s) => <Exact value={s.quantity} unit={s.from} />,
     },
     {
       title: t('recent.received'),
       key: 'received',
       align: 'right',
-      render: (_, s) => <Amount value={s.net} unit={s.to} />,
+      render: (_, s) => <Exact value={s.net} unit={s.to} />,
     },
   ];
   let body;

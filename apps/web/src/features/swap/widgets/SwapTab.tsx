@@ -3,26 +3,15 @@ import { Alert, Button, Form, Input, Modal, Select, Skeleton, Spin, Tag } from '
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SwapQuote } from '@meridian/contract/calls/swap';
+import { localizeDigits } from '@meridian/core';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
-import { Amount } from '../../../shared/ui/numbers.tsx';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { Result } from '../../../shared/ui/Result.tsx';
-import { useNumberLocale } from '../../../shared/ui/numbers.tsx';
+import { Amount, Exact, useNumberLocale } from '../../../shared/ui/numbers.tsx';
 import { bpsPercent } from '../model/swap-form.ts';
 import { RecentSwaps } from './RecentSwaps.tsx';
 import styles from './swap.module.css';
 import { useSwapForm, type SwapForm } from './useSwapForm.ts';
-
-/** An exact figure of a quote: every digit it settles with, never cut for display. */
-function Exact({ value, unit }: { value: string; unit: string }) {
-  return (
-    <span className="num">
-      {value}
-      {'\u00a0'}
-      {unit}
-    </span>
-  );
-}
 
 /** A quote's figures: rate, spread, gross, fee, what the user receives, the index used. */
 function QuoteFigures({ quote }: { quote: SwapQuote }) {
@@ -56,7 +45,7 @@ function QuoteFigures({ quote }: { quote: SwapQuote }) {
           .map((p) =>
             t('index', {
               coin: p.coin,
-              price: p.price,
+              price: localizeDigits(p.price, locale),
               time: new Date(p.time!).toLocaleTimeString(locale),
             }),
           )
