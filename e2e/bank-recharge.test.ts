@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { generate } from 'otplib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { parseUnits } from '@meridian/core';
 import { seriousViolations } from './axe.ts';
+import { activateDemoOperator } from './ops-session.ts';
 import { usePlatformAndBrowser } from './platform.ts';
 import { apiLogIn, signedInPage } from './session.ts';
 
@@ -61,18 +61,7 @@ describe('bank-transfer recharge, from the user to the finance desk and back', (
 
     const ops = await ctx.browser.newPage();
     const opsProblems = watchProblems(ops);
-    await ops.goto(`${origin}/ops`);
-    await ops.getByLabel('Email').fill('finance@ops.meridian.local');
-    await ops.getByLabel('Password').fill('DemoOperator-2026');
-    const loginAnswer = ops.waitForResponse((r) => r.url().endsWith('/api/ops/auth/login'));
-    await ops.getByRole('button', { name: 'Sign in' }).click();
-    const setup = (await (await loginAnswer).json()) as { data: { totpSecret: string } };
-    await ops.getByLabel('New password', { exact: true }).fill('Finance-pass-2026');
-    await ops.getByLabel('Repeat the new password').fill('Finance-pass-2026');
-    await ops
-      .getByLabel('Code from the authenticator')
-      .fill(await generate({ secret: setup.data.totpSecret }));
-    await ops.getByRole('button', { name: 'Activate and sign in' }).click();
+    await activateDemoOperator(ops, origin, 'finance', 'Finance-pass-2026');
 
     await ops.getByRole('link', { name: 'Bank recharges' }).click();
     await ops.getByText(orderNo).waitFor();

@@ -1,25 +1,14 @@
 import type { Page } from 'playwright-core';
-import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
+import { activateDemoOperator } from './ops-session.ts';
 import { usePlatformAndBrowser } from './platform.ts';
 
 const ctx = usePlatformAndBrowser();
 
-/** The demo admin's first sign-in at /ops: one-time password, own password, first code. */
+/** The demo admin, signed in for the first time at /ops. */
 async function activateAdmin(page: Page, origin: string) {
-  await page.goto(`${origin}/ops`);
-  await page.getByLabel('Email').fill('admin@ops.meridian.local');
-  await page.getByLabel('Password').fill('DemoOperator-2026');
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/ops/auth/login'));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const setup = (await (await answer).json()) as { data: { totpSecret: string } };
-  await page.getByLabel('New password', { exact: true }).fill('Admin-password-2026');
-  await page.getByLabel('Repeat the new password').fill('Admin-password-2026');
-  await page
-    .getByLabel('Code from the authenticator')
-    .fill(await generate({ secret: setup.data.totpSecret }));
-  await page.getByRole('button', { name: 'Activate and sign in' }).click();
+  await activateDemoOperator(page, origin, 'admin', 'Admin-password-2026');
   await page.getByText('Identity reviews waiting').waitFor();
 }
 

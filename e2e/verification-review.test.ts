@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { generate } from 'otplib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { activateDemoOperator } from './ops-session.ts';
 import { usePlatformAndBrowser } from './platform.ts';
 import { logIn } from './session.ts';
 
@@ -59,19 +59,7 @@ describe('identity verification, from the user to the compliance desk and back',
     // The compliance operator's first sign-in: one-time password, then own password and TOTP.
     const ops = await ctx.browser.newPage();
     const opsProblems = watchProblems(ops);
-    await ops.goto(`${origin}/ops`);
-    await ops.getByLabel('Email').fill('compliance@ops.meridian.local');
-    await ops.getByLabel('Password').fill('DemoOperator-2026');
-    const loginAnswer = ops.waitForResponse((r) => r.url().endsWith('/api/ops/auth/login'));
-    await ops.getByRole('button', { name: 'Sign in' }).click();
-    const setup = (await (await loginAnswer).json()) as { data: { totpSecret: string } };
-    await ops.getByText('Scan this code with your authenticator app').waitFor();
-    await ops.getByLabel('New password', { exact: true }).fill('Compliance-pass-2026');
-    await ops.getByLabel('Repeat the new password').fill('Compliance-pass-2026');
-    await ops
-      .getByLabel('Code from the authenticator')
-      .fill(await generate({ secret: setup.data.totpSecret }));
-    await ops.getByRole('button', { name: 'Activate and sign in' }).click();
+    await activateDemoOperator(ops, origin, 'compliance', 'Compliance-pass-2026');
     await ops.getByText('Identity reviews waiting').waitFor();
 
     await ops.getByRole('link', { name: 'Identity verification' }).click();

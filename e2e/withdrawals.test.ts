@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
+import { activateDemoOperator } from './ops-session.ts';
 import { usePlatformAndBrowser } from './platform.ts';
 import { selectClosed } from './select.ts';
 import { apiLogIn, signedInPage } from './session.ts';
@@ -91,18 +91,7 @@ describe('withdrawals, on a phone in the night theme', () => {
 
     const ops = await ctx.browser.newPage();
     const problems = watchProblems(ops);
-    await ops.goto(`${origin}/ops`);
-    await ops.getByLabel('Email').fill('finance@ops.meridian.local');
-    await ops.getByLabel('Password').fill('DemoOperator-2026');
-    const loginAnswer = ops.waitForResponse((r) => r.url().endsWith('/api/ops/auth/login'));
-    await ops.getByRole('button', { name: 'Sign in' }).click();
-    const setup = (await (await loginAnswer).json()) as { data: { totpSecret: string } };
-    await ops.getByLabel('New password', { exact: true }).fill('Finance-pass-2026');
-    await ops.getByLabel('Repeat the new password').fill('Finance-pass-2026');
-    await ops
-      .getByLabel('Code from the authenticator')
-      .fill(await generate({ secret: setup.data.totpSecret }));
-    await ops.getByRole('button', { name: 'Activate and sign in' }).click();
+    await activateDemoOperator(ops, origin, 'finance', 'Finance-pass-2026');
     await ops.getByRole('link', { name: 'Withdrawals', exact: true }).click();
     await ops.getByText('1500 USDT').waitFor();
     // Under review it is decided in the review queue: claimed by one operator, then approved.

@@ -13,16 +13,18 @@ export function base64Bytes(base64: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * A user's document for review: fetched through the operator file route with the operator
- * token (each view is audited), turned into a blob and shown through an object URL that
- * lives only in this page; there is no public address to leak. The URL is revoked when
- * the image leaves the screen.
+ * A file fetched through an audited operator call (each fetch is an audit row), turned
+ * into a blob and shown through an object URL that lives only in this page; there is no
+ * public address to leak. The URL is revoked when the image leaves the screen.
  */
-export function useDocumentImage(fileId: string, enabled: boolean) {
-  const api = useOpsApi();
+export function useAuditedImage(
+  queryKey: readonly unknown[],
+  fetchFile: () => Promise<{ base64: string; mime: string }>,
+  enabled: boolean,
+) {
   const file = useQuery({
-    queryKey: opsKeys.file(fileId),
-    queryFn: () => api.quiet(opsFile, { params: { id: fileId } }),
+    queryKey,
+    queryFn: fetchFile,
     enabled,
     // Each fetch is an audited view: not again on every mount or focus.
     staleTime: Infinity,
@@ -42,4 +44,14 @@ export function useDocumentImage(fileId: string, enabled: boolean) {
     [url],
   );
   return { url, file };
+}
+
+/** A user's document for review, through the operator file route. */
+export function useDocumentImage(fileId: string, enabled: boolean) {
+  const api = useOpsApi();
+  return useAuditedImage(
+    opsKeys.file(fileId),
+    () => api.quiet(opsFile, { params: { id: fileId } }),
+    enabled,
+  );
 }
