@@ -1,5 +1,5 @@
 import { CameraOutlined, CheckCircleFilled, LoadingOutlined } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Input, Modal, Result, Select, Skeleton } from 'antd';
+import { Alert, Button, Descriptions, Input, Modal, Result, Select } from 'antd';
 import { useId, useRef } from 'react';
 import { localizeDigits } from '@meridian/core';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +8,10 @@ import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { Exact, useNumberLocale } from '../../../shared/ui/numbers.tsx';
 import { useSession } from '../../../shared/session/store.ts';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
-import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
-import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import { useBankRechargeLog } from '../data/useBankRecharges.ts';
 import { BankStatusTag } from './StatusTag.tsx';
 import { useBankRechargeForm, type BankRechargeForm } from './useBankRechargeForm.ts';
+import { RecentRecharges } from './RecentRecharges.tsx';
 import styles from './deposits.module.css';
 
 /** Image types a screenshot may be; the server judges the file by its bytes all the same. */
@@ -246,44 +245,33 @@ function MyBankRecharges() {
   const formatTime = useFormatTime();
   const log = useBankRechargeLog(1, 5);
   return (
-    <div className={styles.field}>
-      <span className={styles.label}>{t('bank.mine')}</span>
-      {log.isPending ? (
-        <Skeleton active title={false} paragraph={{ rows: 4 }} />
-      ) : log.isError ? (
-        <LoadFailed
-          title={t('loadFailed')}
-          onRetry={() => void log.refetch()}
-          retrying={log.isFetching}
-        />
-      ) : log.data.list.length === 0 ? (
-        <EmptyState description={t('bank.none')} />
-      ) : (
-        <ul className={styles.recent} data-testid="bank-recharges">
-          {log.data.list.map((record) =>
-            record.way === 'bank' ? (
-              <li key={record.id} className={styles.recentRow}>
-                <span>
-                  <Exact value={record.amount} unit={record.coin} />
+    <RecentRecharges
+      label={t('bank.mine')}
+      empty={t('bank.none')}
+      log={log}
+      testId="bank-recharges"
+      row={(record) =>
+        record.way === 'bank' ? (
+          <li key={record.id} className={styles.recentRow}>
+            <span>
+              <Exact value={record.amount} unit={record.coin} />
+              <br />
+              <span className={styles.label}>
+                {record.orderNo} · {formatTime(record.createTime)}
+              </span>
+              {record.reason && (
+                <>
                   <br />
-                  <span className={styles.label}>
-                    {record.orderNo} · {formatTime(record.createTime)}
+                  <span className={styles.error}>
+                    {t('bank.reason', { reason: record.reason })}
                   </span>
-                  {record.reason && (
-                    <>
-                      <br />
-                      <span className={styles.error}>
-                        {t('bank.reason', { reason: record.reason })}
-                      </span>
-                    </>
-                  )}
-                </span>
-                <BankStatusTag status={record.status} />
-              </li>
-            ) : null,
-          )}
-        </ul>
-      )}
-    </div>
+                </>
+              )}
+            </span>
+            <BankStatusTag status={record.status} />
+          </li>
+        ) : null
+      }
+    />
   );
 }

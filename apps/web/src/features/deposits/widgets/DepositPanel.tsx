@@ -18,6 +18,7 @@ import {
   useRefreshDepositLog,
 } from '../data/useDeposits.ts';
 import { StatusTag } from './StatusTag.tsx';
+import { RecentRecharges } from './RecentRecharges.tsx';
 import styles from './deposits.module.css';
 
 const POSITIVE_DECIMAL = /^(0|[1-9]\d{0,11})(\.\d{1,18})?$/;
@@ -179,35 +180,23 @@ function RecentDeposits() {
   const formatTime = useFormatTime();
   const log = useDepositLog(1, 5);
   return (
-    <div className={styles.field}>
-      <span className={styles.label}>{t('recent')}</span>
-      {log.isPending ? (
-        <Skeleton active title={false} paragraph={{ rows: 4 }} />
-      ) : log.isError ? (
-        <LoadFailed
-          title={t('loadFailed')}
-          onRetry={() => void log.refetch()}
-          retrying={log.isFetching}
-        />
-      ) : log.data.list.length === 0 ? (
-        <EmptyState description={t('noDeposits')} />
-      ) : (
-        <ul className={styles.recent}>
-          {log.data.list.map((record) => (
-            <li key={record.id} className={styles.recentRow}>
-              <span>
-                <Exact value={record.amount} unit={record.coin} />
-                <br />
-                <span className={styles.label}>
-                  {record.way === 'chain' ? record.network : t('way.bank')} ·{' '}
-                  {formatTime(record.createTime)}
-                </span>
-              </span>
-              <StatusTag record={record} />
-            </li>
-          ))}
-        </ul>
+    <RecentRecharges
+      label={t('recent')}
+      empty={t('noDeposits')}
+      log={log}
+      row={(record) => (
+        <li key={record.id} className={styles.recentRow}>
+          <span>
+            <Exact value={record.amount} unit={record.coin} />
+            <br />
+            <span className={styles.label}>
+              {record.way === 'chain' ? record.network : t('way.bank')} ·{' '}
+              {formatTime(record.createTime)}
+            </span>
+          </span>
+          <StatusTag record={record} />
+        </li>
       )}
-    </div>
+    />
   );
 }
