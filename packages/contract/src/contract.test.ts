@@ -94,8 +94,13 @@ function isStrictObject(schema: z.ZodType): boolean {
   if (schema instanceof z.ZodDiscriminatedUnion) {
     return schema.options.every((option) => isStrictObject(option as z.ZodType));
   }
-  // A body a call may leave out (the seed's getUserCoin) is still strict when sent.
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) {
+  // A body a call may leave out (the seed's getUserCoin, or one with defaults such as
+  // notice/list's paging) is still strict when sent.
+  if (
+    schema instanceof z.ZodOptional ||
+    schema instanceof z.ZodNullable ||
+    schema instanceof z.ZodDefault
+  ) {
     return isStrictObject(schema.unwrap() as z.ZodType);
   }
   return schema instanceof z.ZodObject && schema.def.catchall?._zod.def.type === 'never';

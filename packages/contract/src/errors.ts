@@ -1,11 +1,16 @@
 import type { Language } from './languages.ts';
 import { API_KEY_MESSAGES } from './messages/api-keys.ts';
 import { CATALOGUE_MESSAGES } from './messages/catalogue.ts';
+import { CHAT_MESSAGES } from './messages/chat.ts';
 import { COMMON_MESSAGES } from './messages/common.ts';
+import { CONTENT_MESSAGES } from './messages/content.ts';
 import { DEPOSIT_MESSAGES } from './messages/deposits.ts';
+import { EARN_MESSAGES } from './messages/earn.ts';
 import { IDENTITY_MESSAGES } from './messages/identity.ts';
+import { MARGIN_MESSAGES } from './messages/margin.ts';
 import { MARKETS_MESSAGES } from './messages/markets.ts';
 import { OPERATOR_MESSAGES } from './messages/operators.ts';
+import { PERP_MESSAGES } from './messages/perps.ts';
 import { RECHARGE_MESSAGES } from './messages/recharges.ts';
 import { SECONDS_MESSAGES } from './messages/seconds.ts';
 import { SPOT_MESSAGES } from './messages/spot.ts';
@@ -57,6 +62,11 @@ export const MESSAGES = {
   ...WITHDRAWAL_MESSAGES,
   ...SECONDS_MESSAGES,
   ...SWAP_MESSAGES,
+  ...PERP_MESSAGES,
+  ...MARGIN_MESSAGES,
+  ...EARN_MESSAGES,
+  ...CHAT_MESSAGES,
+  ...CONTENT_MESSAGES,
 };
 
 export type MessageId = keyof typeof MESSAGES;

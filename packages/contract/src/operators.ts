@@ -34,6 +34,11 @@ export const OPERATOR_PERMISSIONS = [
   'operators.manage',
   'seconds.manage',
   'swap.manage',
+  'earn.manage',
+  'content.manage',
+  'chat.read',
+  'chat.reply',
+  'chat.manage',
 ] as const;
 export const operatorPermissionSchema = z.enum(OPERATOR_PERMISSIONS);
 export type OperatorPermission = z.infer<typeof operatorPermissionSchema>;
@@ -54,6 +59,9 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPer
     'withdrawals.read',
     'deposits.read',
     'recharges.read',
+    'chat.read',
+    'chat.reply',
+    'chat.manage',
   ],
   compliance: [
     ...everyone,
@@ -82,6 +90,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPer
     'recharges.manage',
     'swap.manage',
     'seconds.manage',
+    'earn.manage',
   ],
   admin: OPERATOR_PERMISSIONS,
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatRecordSchema } from './calls/chat.ts';
 import {
   candleSchema,
   depthSchema,
@@ -77,6 +78,8 @@ export type MarketMessage = z.infer<typeof marketMessageSchema>;
 export const MQTT_TOPICS = {
   allSymbolDetail: 'all_symbol_detail',
   userRefresh: (userId: string) => `refresh_${userId}`,
+  /** A user's customer-service chat (seed section 7's chat key channel): only its owner reads it. */
+  chat: (chatKey: string) => `chat_${chatKey}`,
 } as const;
 
 /**
@@ -119,6 +122,24 @@ export const userEventSchema = z.discriminatedUnion('type', [
     tickId: z.string(),
     profitLoss: z.string(),
     payout: z.string(),
+  }),
+  /** A customer-service chat message, also on the MQTT topic `chat_{chatKey}`. */
+  z.object({
+    type: z.literal('chat'),
+    record: chatRecordSchema,
+    /** Messages from support or the platform the user has not seen yet. */
+    unread: z.number().int(),
+  }),
+  /**
+   * A margin account's level fell to the warning level (1.3) or below, still above the
+   * liquidation level (1.1): told once per dip, by email too.
+   */
+  z.object({
+    type: z.literal('margin_warning'),
+    /** `all` for the cross account, the pair (`btcusdt`) for an isolated one. */
+    account: z.string(),
+    /** The margin level (assets ÷ debt), a decimal string. */
+    level: z.string(),
   }),
 ]);
 export type UserEvent = z.infer<typeof userEventSchema>;

@@ -26,6 +26,12 @@ export interface MeridianClientOptions {
   /** The language of answers' `msg` (the `lang` header). */
   language?: string;
   fetch?: typeof fetch;
+  /**
+   * The clock signed requests are stamped with, milliseconds: a client whose clock runs
+   * apart from the server's passes the server's time (the refusal of a stale timestamp
+   * carries `serverTime`).
+   */
+  now?: () => number;
 }
 
 /**
@@ -131,6 +137,7 @@ export class MeridianClient {
     if (!auth || spec.auth === 'public') return {};
     if ('token' in auth) return { authorization: `Bearer ${auth.token}` };
     return signedHeaders(auth, request, {
+      ...(this.options.now ? { now: this.options.now() } : {}),
       ...(this.options.recvWindow !== undefined ? { recvWindow: this.options.recvWindow } : {}),
     });
   }

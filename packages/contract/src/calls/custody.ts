@@ -73,6 +73,12 @@ export const CUSTODY_CLASSES = [
   'bankReceipts',
   'float',
   'operatorCapital',
+  /** Perpetuals' realised PnL, mirrored: what open positions still owe each other. */
+  'perpSettlement',
+  /** Spot margin: the lending pools, what margin accounts owe them, the insurance fund. */
+  'marginLending',
+  'marginReceivable',
+  'marginInsurance',
 ] as const;
 export type CustodyClass = (typeof CUSTODY_CLASSES)[number];
 

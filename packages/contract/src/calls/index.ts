@@ -1,11 +1,16 @@
 import type { CallSpec } from '../define.ts';
 import * as catalogue from './catalogue.ts';
+import * as chat from './chat.ts';
+import * as content from './content.ts';
 import * as custody from './custody.ts';
 import * as deposits from './deposits.ts';
 import * as dev from './dev.ts';
+import * as earn from './earn.ts';
+import * as margin from './margin.ts';
 import * as market from './market.ts';
 import * as member from './member.ts';
 import * as operators from './operators.ts';
+import * as perps from './perps.ts';
 import * as recharges from './recharges.ts';
 import * as reviews from './reviews.ts';
 import * as seconds from './seconds.ts';
@@ -18,14 +23,19 @@ import * as wallet from './wallet.ts';
 import * as withdrawals from './withdrawals.ts';
 
 export * from './catalogue.ts';
+export * from './chat.ts';
+export * from './content.ts';
 export * from './custody.ts';
 export * from './deposits.ts';
 export * from './dev.ts';
+export * from './earn.ts';
+export * from './margin.ts';
 export * from './market.ts';
 export * from './member.ts';
 export * from './operators.ts';
 export * from './recharges.ts';
 export * from './reviews.ts';
+export * from './perps.ts';
 export * from './seconds.ts';
 export * from './spot.ts';
 export * from './swap.ts';
@@ -67,5 +77,10 @@ export const ALL_CALLS: readonly CallSpec[] = [
   recharges,
   withdrawals,
   seconds,
+  perps,
+  margin,
   swap,
+  earn,
+  content,
+  chat,
 ].flatMap((module) => Object.values(module).filter(isCall));

@@ -157,6 +157,8 @@ export const contractDetail = defineCall({
   body: z.strictObject({
     symbolNameList: z.array(z.string().min(1).max(24)).min(1).max(50),
     type: z.enum(['spot', 'contract']).default('spot'),
+    /** With type contract: U only USDT-margined perpetuals, B only coin-margined ones. */
+    contractType: z.enum(['U', 'B']).optional(),
   }),
   data: z.array(priceInfoSchema),
 });

@@ -41,7 +41,25 @@ const orderFields = {
   clientOrderId: clientOrderIdSchema.optional(),
 };
 
-export const submitOrderBody = z.strictObject({ symbol: symbolSchema, ...orderFields });
+export const submitOrderBody = z.strictObject({
+  symbol: symbolSchema,
+  ...orderFields,
+  /**
+   * Trade from a margin account instead of the spot wallet: `cross` (the cross account) or
+   * `isolated` (the pair's own account, which trades only its pair). Absent: spot.
+   */
+  margin: z.enum(['cross', 'isolated']).optional(),
+  /**
+   * With `margin`: borrow what the order lacks (in the coin it spends) when it is placed,
+   * in the same step; refused whole if the account may not borrow that much.
+   */
+  autoBorrow: z.boolean().optional(),
+  /**
+   * With `margin`: each fill repays the account's loan in the coin it brings in (interest
+   * first, up to what is owed), as it settles.
+   */
+  autoRepay: z.boolean().optional(),
+});
 export const exchangeOrderBody = z.strictObject(orderFields);
 
 /**
@@ -182,6 +200,53 @@ export const currencyOrderCancelAll = defineCall({
     cancelled: z.number().int().min(0),
     /** Their ids, oldest first. */
     ids: z.array(z.string()),
+  }),
+});
+
+/** At most this many orders in one mass quote (ten levels a side and room to spare). */
+export const MASS_QUOTE_MAX_ORDERS = 50;
+
+/**
+ * A mass quote, as market makers send it: every open order of the caller in `symbol` is
+ * cancelled and these limit orders placed, all in one turn of the engine, so the book
+ * never shows the market without the caller's quotes and no other order comes between.
+ */
+export const massQuoteBody = z.strictObject({
+  symbol: symbolSchema,
+  orders: z
+    .array(
+      z.strictObject({
+        side: orderSideSchema,
+        price: amountInput,
+        quantity: amountInput,
+        /** GTC unless given; POST_ONLY refuses a quote that would take. */
+        timeInForce: z.enum(['GTC', 'POST_ONLY']).optional(),
+      }),
+    )
+    .min(1)
+    .max(MASS_QUOTE_MAX_ORDERS),
+});
+
+export const currencyOrderMassQuote = defineCall({
+  method: 'POST',
+  path: '/api/currency/order/massQuote',
+  summary:
+    'Replace all my open orders in one market with new limit orders, in one engine turn; Idempotency-Key accepted',
+  tags,
+  auth: 'user',
+  keyScope: 'trade',
+  idempotent: true,
+  body: massQuoteBody,
+  data: z.object({
+    /** Ids of the orders cancelled, oldest first. */
+    cancelled: z.array(z.string()),
+    /** One entry per order sent, in order: the order placed, or why it was refused. */
+    orders: z.array(
+      z.union([
+        z.object({ order: spotOrderSchema }),
+        z.object({ reason: z.string(), field: z.string().nullable() }),
+      ]),
+    ),
   }),
 });
 

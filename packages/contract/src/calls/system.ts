@@ -8,6 +8,35 @@ const componentSchema = z.object({
   detail: z.string().optional(),
 });
 
+/** The data on disk and each hot table's oldest row (issue 27), as last measured. */
+export const storageHealthSchema = z.object({
+  driver: z.enum(['sqlite', 'postgres']),
+  databaseBytes: z.number().int().nonnegative(),
+  engineBytes: z.number().int().nonnegative(),
+  /** SQLite only: freed pages not yet given back to the file system. */
+  freeBytes: z.number().int().nonnegative().nullable(),
+  tables: z.array(
+    z.object({
+      table: z.string(),
+      oldestAt: z.string().nullable(),
+      /** Age of the oldest row at the measure, seconds; null for an empty table. */
+      oldestAgeSeconds: z.number().int().nonnegative().nullable(),
+    }),
+  ),
+  measuredAt: z.string(),
+  /** When the retention rules last ran and what they removed; null before the first run. */
+  lastRun: z
+    .object({
+      at: z.string(),
+      removedOrders: z.number().int().nonnegative(),
+      removedCandles: z.number().int().nonnegative(),
+      reclaimedPages: z.number().int().nonnegative(),
+    })
+    .nullable(),
+});
+
+export type StorageHealth = z.infer<typeof storageHealthSchema>;
+
 export const healthDataSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
@@ -19,6 +48,8 @@ export const healthDataSchema = z.object({
     broker: componentSchema,
     market: componentSchema,
   }),
+  /** Absent until housekeeping has measured once (a few seconds after the start). */
+  storage: storageHealthSchema.optional(),
 });
 
 export type HealthData = z.infer<typeof healthDataSchema>;

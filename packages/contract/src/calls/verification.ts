@@ -107,8 +107,11 @@ export const getVerification = defineCall({
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const uploadMimeSchema = z.enum(UPLOAD_MIME_TYPES);
 
-/** What an upload is for: an identity document photo, or a bank recharge's payment screenshot. */
-export const UPLOAD_PURPOSES = ['document', 'payment'] as const;
+/**
+ * What an upload is for: an identity document photo, a bank recharge's payment screenshot,
+ * or an image sent in the customer-service chat.
+ */
+export const UPLOAD_PURPOSES = ['document', 'payment', 'chat'] as const;
 
 export const uploadedFileSchema = z.object({
   id: z.string(),

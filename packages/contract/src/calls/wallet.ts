@@ -164,6 +164,18 @@ export const billReasonSchema = z.enum([
   'product',
   /** An instant swap: one coin given, another received (its fee is a `fee` bill). */
   'swap',
+  /** A perpetual position's realised profit or loss. */
+  'pnl',
+  /** A perpetual funding payment, paid or received. */
+  'funding',
+  /** A liquidated perpetual position's margin, or a liquidated margin account's repayment. */
+  'liquidation',
+  /** A margin loan received. */
+  'borrow',
+  /** A margin loan paid back. */
+  'repay',
+  /** A margin loan's hourly interest. */
+  'interest',
 ]);
 export type BillReason = z.infer<typeof billReasonSchema>;
 

@@ -27,10 +27,26 @@ describe('journal codec', () => {
   it('writes its format version, and reads records written before versions existed', () => {
     const withRef = { ...s.limit('dave', 'buy', 1_000, 3), clientRef: 'key-1' };
     const line = encodeCommand(withRef);
-    expect(line.startsWith('P.3\t')).toBe(true);
+    expect(line.startsWith('P.5\t')).toBe(true);
     expect(decodeCommand(line.slice(0, -1))).toEqual(withRef);
     const withId = { ...withRef, clientOrderId: 'grid-7' };
     expect(decodeCommand(encodeCommand(withId).slice(0, -1))).toEqual(withId);
+    const margin = { ...withId, wallet: 'margin.btcusdt' as const };
+    expect(decodeCommand(encodeCommand(margin).slice(0, -1))).toEqual(margin);
+    const borrowing = { ...margin, autoBorrow: true };
+    expect(decodeCommand(encodeCommand(borrowing).slice(0, -1))).toEqual(borrowing);
+    const both = { ...borrowing, autoRepay: true };
+    expect(decodeCommand(encodeCommand(both).slice(0, -1))).toEqual(both);
+    const repaying = { ...margin, autoRepay: true };
+    expect(decodeCommand(encodeCommand(repaying).slice(0, -1))).toEqual(repaying);
+    // A version-4 record (before borrow on order) borrows nothing.
+    const v4 = `P.4\t14\t1795467308199\t10000001\tbtcusdt\tb\tlimit\tGTC\t6000000\t200\t0\t0\tkey-4\t\tmargin.btcusdt`;
+    expect(decodeCommand(sealRecord(v4))).toMatchObject({ seq: 14, wallet: 'margin.btcusdt' });
+    expect(decodeCommand(sealRecord(v4))).not.toHaveProperty('autoBorrow');
+    // A version-3 record (before margin orders) is a spot order.
+    const v3 = `P.3\t13\t1795467308199\t10000001\tbtcusdt\tb\tlimit\tGTC\t6000000\t200\t0\t0\tkey-3\tgrid-8`;
+    expect(decodeCommand(sealRecord(v3))).toMatchObject({ seq: 13, clientOrderId: 'grid-8' });
+    expect(decodeCommand(sealRecord(v3))).not.toHaveProperty('wallet');
     // A version-2 record (before client order ids) reads without one.
     const v2 = `P.2\t12\t1795467308198\t10000001\tbtcusdt\tb\tlimit\tGTC\t6000000\t200\t0\t0\tkey-2`;
     expect(decodeCommand(sealRecord(v2))).toMatchObject({ seq: 12, clientRef: 'key-2' });
@@ -75,7 +91,7 @@ describe('journal codec', () => {
     const body = line.slice(0, line.lastIndexOf('\t'));
     const resealed = (text: string) => sealRecord(text);
     expect(decodeCommand(resealed(body))).toEqual(commands[1]);
-    expect(decodeCommand(resealed(body.replace(/^P\.3\t/, 'P.4\t')))).toBeUndefined();
+    expect(decodeCommand(resealed(body.replace(/^P\.5\t/, 'P.6\t')))).toBeUndefined();
   });
 
   it('refuses a torn or altered record', () => {
@@ -159,12 +175,13 @@ type RecordsBefore = Extract<
 
 /**
  * The string encoder the byte writer replaced (commit aa4f55e), restated as the reference;
- * deposits since carry their source (D.2), orders the caller's own id (P.3).
+ * deposits since carry their source (D.2), orders the caller's own id (P.3), their margin
+ * account (P.4) and whether they borrow what they lack (P.5).
  */
 function stringRecord(c: RecordsBefore): string {
   const fields =
     c.type === 'place'
-      ? `${c.user}\t${c.market}\t${c.side === 'buy' ? 'b' : 's'}\t${c.kind}\t${c.tif}\t${c.price}\t${c.lots}\t${c.quote}\t${c.stop}\t${c.clientRef ?? ''}\t${c.clientOrderId ?? ''}`
+      ? `${c.user}\t${c.market}\t${c.side === 'buy' ? 'b' : 's'}\t${c.kind}\t${c.tif}\t${c.price}\t${c.lots}\t${c.quote}\t${c.stop}\t${c.clientRef ?? ''}\t${c.clientOrderId ?? ''}\t${c.wallet ?? ''}\t${c.autoBorrow ? 'b' : ''}${c.autoRepay ? 'r' : ''}`
       : c.type === 'cancel'
         ? `${c.user}\t${c.market}\t${c.orderId}`
         : c.type === 'deposit'
@@ -172,7 +189,7 @@ function stringRecord(c: RecordsBefore): string {
           : c.type === 'adjust'
             ? `${c.from}\t${c.to}\t${c.amount}\t${c.ref}`
             : c.prices.map(([market, price]) => `${market}=${price}`).join('\t');
-  const tag = { place: 'P.3', cancel: 'C', deposit: 'D.2', adjust: 'J', index: 'X' }[c.type];
+  const tag = { place: 'P.5', cancel: 'C', deposit: 'D.2', adjust: 'J', index: 'X' }[c.type];
   const body = `${tag}\t${c.seq}\t${c.ts}\t${fields}`;
   return `${sealRecord(body)}\n`;
 }

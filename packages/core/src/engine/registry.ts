@@ -3,11 +3,15 @@ import type { CommandType } from './command-type.ts';
 import { adjustCommand } from './commands/adjust.ts';
 import { cancelCommand } from './commands/cancel.ts';
 import { depositCommand } from './commands/deposit.ts';
+import { earnCommand } from './commands/earn.ts';
 import { indexCommand } from './commands/index-price.ts';
 import { listAssetCommand } from './commands/list-asset.ts';
 import { listMarketCommand } from './commands/list-market.ts';
 import { marketFeesCommand } from './commands/market-fees.ts';
+import { makerHoldsCommand } from './commands/maker-holds.ts';
+import { marginCommand } from './commands/margin.ts';
 import { marketStateCommand } from './commands/market-state.ts';
+import { perpCommand } from './commands/perps.ts';
 import { placeCommand } from './commands/place.ts';
 import { secondsOpenCommand } from './commands/seconds.ts';
 import { swapCommand } from './commands/swap.ts';
@@ -29,6 +33,10 @@ export const COMMAND_TYPES = [
   transferCommand,
   secondsOpenCommand,
   swapCommand,
+  makerHoldsCommand,
+  earnCommand,
+  perpCommand,
+  marginCommand,
 ] as const;
 
 const byType = new Map<string, CommandType>(

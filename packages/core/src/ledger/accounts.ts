@@ -58,6 +58,17 @@ export const SYSTEM_ACCOUNTS = [
   'bank_receipts',
   /** What the operator put in of its own (market-making capital): negative by design. */
   'operator_capital',
+  /**
+   * Perpetuals' realised PnL, mirrored: what closed positions were paid or paid in, which
+   * the open positions' unrealised PnL owes back; positive or negative by design.
+   */
+  'perp_settlement',
+  /** The coins margin accounts may borrow: funded by the operator, lent out and paid back. */
+  'margin_lending',
+  /** What margin accounts owe (principal and interest), mirrored: the debts' counterpart. */
+  'margin_receivable',
+  /** Pays what a liquidated margin account could not. */
+  'margin_insurance',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
@@ -66,6 +77,7 @@ const UNRESTRICTED: ReadonlySet<SystemAccount> = new Set([
   'custody',
   'bank_receipts',
   'operator_capital',
+  'perp_settlement',
 ]);
 
 export type AccountRef =

@@ -35,6 +35,14 @@ export class Account {
   readonly floored: boolean;
   /** Never above zero (debts). */
   readonly capped: boolean;
+  /** A market-making account (`m:`): its order holds may stay in the engine (`engineHolds`). */
+  readonly marketMaking: boolean;
+  /**
+   * What open orders reserve of this balance without a posting: only on a market-making
+   * account once its holds stay in the engine. Never journalled or projected: it follows
+   * from the open orders, and a snapshot rebuilds it from them.
+   */
+  reserved = 0n;
 
   constructor(
     readonly key: string,
@@ -43,6 +51,7 @@ export class Account {
     const rule = balanceRule(key);
     this.floored = rule === 'floor';
     this.capped = rule === 'ceiling';
+    this.marketMaking = key.startsWith('m:');
   }
 }
 
@@ -61,6 +70,19 @@ export interface Holding {
 export class Ledger {
   private readonly accounts = new Map<string, Account>();
   private readonly log: PostingLog;
+  /**
+   * Once on (the `maker-holds` command, tag Q), a market-making account's order holds and
+   * releases stay in the engine as `Account.reserved` and post nothing; its fills still
+   * post, from the available part. Off, every hold posts as before, so journals written
+   * before the command replay to the same postings and state.
+   */
+  engineHolds = false;
+  /**
+   * Once on (`maker-holds` version 2), a trade between two market-making accounts (the
+   * simulated flow taking a maker's quote) charges no fee: both sides are the operator's
+   * money, so a fee would only move it between its own accounts and show as revenue.
+   */
+  makerTradesFeeFree = false;
 
   constructor(nextPostingId = 1) {
     this.log = new PostingLog(nextPostingId);
@@ -113,7 +135,10 @@ export class Ledger {
   ): void {
     if (amount <= 0n) throw new RangeError(`posting amount must be positive, got ${amount}`);
     if (from.asset !== to.asset) throw new Error(`${from.key} and ${to.key} differ in asset`);
-    if (from.floored && from.balance < amount) throw new InsufficientBalanceError(from.key);
+    // What open orders reserve in the engine is not there to move (0n on most accounts).
+    if (from.floored && from.balance - from.reserved < amount) {
+      throw new InsufficientBalanceError(from.key);
+    }
     if (to.capped && to.balance + amount > 0n) throw new OverpaymentError(to.key);
     from.balance -= amount;
     to.balance += amount;
@@ -122,17 +147,44 @@ export class Ledger {
 
   /** Reserves spendable money for an order. */
   hold(h: Holding, amount: bigint, ref: PostingReference): void {
-    if (amount !== 0n) this.move(h.available, h.held, amount, 'hold', ref);
+    if (amount === 0n) return;
+    if (this.inEngine(h)) this.reserve(h.available, amount);
+    else this.move(h.available, h.held, amount, 'hold', ref);
   }
 
   /** Gives reserved money back to the available part. */
   release(h: Holding, amount: bigint, ref: PostingReference): void {
-    if (amount !== 0n) this.move(h.held, h.available, amount, 'release', ref);
+    if (amount === 0n) return;
+    if (this.inEngine(h)) this.unreserve(h.available, amount);
+    else this.move(h.held, h.available, amount, 'release', ref);
   }
 
   /** Pays reserved money out to another account: a fill. */
   settle(h: Holding, to: Account, amount: bigint, reason: PostingReason, ref: PostingReference) {
-    if (amount !== 0n) this.move(h.held, to, amount, reason, ref);
+    if (amount === 0n) return;
+    if (this.inEngine(h)) {
+      this.unreserve(h.available, amount);
+      this.move(h.available, to, amount, reason, ref);
+    } else this.move(h.held, to, amount, reason, ref);
+  }
+
+  /** Reserves in the engine what a hold would have moved to `held` (no posting). */
+  reserve(account: Account, amount: bigint): void {
+    if (account.balance - account.reserved < amount) {
+      throw new InsufficientBalanceError(account.key);
+    }
+    account.reserved += amount;
+  }
+
+  private unreserve(account: Account, amount: bigint): void {
+    // Only what an order reserved is ever given back; more would be an engine fault.
+    if (account.reserved < amount)
+      throw new RangeError(`${account.key} reserves less than ${amount}`);
+    account.reserved -= amount;
+  }
+
+  private inEngine(h: Holding): boolean {
+    return this.engineHolds && h.available.marketMaking;
   }
 
   /** The postings made since the last call, in order. */

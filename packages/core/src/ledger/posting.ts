@@ -12,7 +12,19 @@ export type PostingReason =
   /** Between two wallets of one user (spot, contract, finance). */
   | 'transfer'
   /** An instant swap: a coin into the swap pool, another out of it. */
-  | 'swap';
+  | 'swap'
+  /** A perpetual position's realised profit or loss, against the settlement account. */
+  | 'pnl'
+  /** A perpetual funding payment between longs and shorts. */
+  | 'funding'
+  /** A liquidated position's margin, and the insurance fund's part in it. */
+  | 'liquidation'
+  /** A margin loan: the coin from the lending pool, and the debt it leaves. */
+  | 'borrow'
+  /** A margin loan paid back: interest to revenue, principal to the lending pool. */
+  | 'repay'
+  /** An hour's interest added to a margin loan. */
+  | 'interest';
 
 /** What caused it. */
 export type ReferenceKind =

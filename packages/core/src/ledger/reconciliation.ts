@@ -28,6 +28,15 @@ export const RECONCILIATION_CLASSES = [
   'float',
   /** Minus the operator's own money put in. */
   'operatorCapital',
+  /**
+   * Perpetuals' realised PnL, mirrored: below zero when winners were paid what open losing
+   * positions still owe from their margins, so it counts against user liabilities.
+   */
+  'perpSettlement',
+  /** The margin lending pools, what margin accounts owe them, and the margin insurance fund. */
+  'marginLending',
+  'marginReceivable',
+  'marginInsurance',
 ] as const;
 export type ReconciliationClass = (typeof RECONCILIATION_CLASSES)[number];
 
@@ -39,6 +48,10 @@ const SYSTEM_CLASS: Record<SystemAccount, ReconciliationClass> = {
   bank_receipts: 'bankReceipts',
   platform_float: 'float',
   operator_capital: 'operatorCapital',
+  perp_settlement: 'perpSettlement',
+  margin_lending: 'marginLending',
+  margin_receivable: 'marginReceivable',
+  margin_insurance: 'marginInsurance',
 };
 
 /** One coin's reconciliation, in the coin's minor units. */
@@ -47,7 +60,10 @@ export interface CoinReconciliation {
   classes: Record<ReconciliationClass, bigint>;
   /** Every class summed: zero unless the ledger broke double entry. */
   sum: bigint;
-  /** What the platform owes users in the coin: wallets, less debts, plus pending withdrawals. */
+  /**
+   * What the platform owes users in the coin: wallets, less debts, plus pending
+   * withdrawals, plus the perpetuals' settlement (what open positions owe each other).
+   */
   userLiabilities: bigint;
   /** The coins the platform's wallets hold (custody's mirror turned positive). */
   custodyHeld: bigint;
@@ -94,7 +110,8 @@ export function reconcile(balances: Iterable<[string, bigint]>): CoinReconciliat
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([asset, classes]) => {
       const sum = RECONCILIATION_CLASSES.reduce((total, c) => total + classes[c], 0n);
-      const userLiabilities = classes.users + classes.userDebts + classes.pendingWithdrawals;
+      const userLiabilities =
+        classes.users + classes.userDebts + classes.pendingWithdrawals + classes.perpSettlement;
       const custodyHeld = -classes.custody;
       const shortfall = userLiabilities > custodyHeld ? userLiabilities - custodyHeld : 0n;
       return { asset, classes, sum, userLiabilities, custodyHeld, shortfall };

@@ -34,6 +34,18 @@ export interface PlaceCommand {
    * closed in the last 24 hours (`ClientOrderIds`); a repeat is refused.
    */
   clientOrderId?: string;
+  /** A margin account the order trades from (absent: the spot wallet). */
+  wallet?: MarginWalletName;
+  /**
+   * A margin order that borrows what its hold lacks (in the coin it spends), in the same
+   * step as it is placed: both happen, or neither.
+   */
+  autoBorrow?: boolean;
+  /**
+   * A margin order whose fills repay the account's loan in the coin they bring in (up to
+   * what is owed, interest first), as each fill settles.
+   */
+  autoRepay?: boolean;
 }
 
 export interface CancelCommand {
@@ -236,6 +248,162 @@ export interface SwapCommand {
   ref: string;
 }
 
+/**
+ * Earn products (issue 22), one command type with three steps: `open` moves a principal
+ * from the user's available finance balance into the product's principal pool; `accrue`
+ * pays listed (position, day) pairs from the product's funding pool, each day once, in
+ * order; `close` returns the principal at maturity or, early, less the published penalty
+ * (which goes to the funding pool). Amounts travel in the command; the engine checks them
+ * against the position it holds.
+ */
+export type EarnCommand =
+  | {
+      type: 'earn';
+      op: 'open';
+      seq: number;
+      ts: number;
+      position: string;
+      product: string;
+      user: string;
+      asset: string;
+      principal: bigint;
+      daily: bigint;
+      days: number;
+    }
+  | {
+      type: 'earn';
+      op: 'accrue';
+      seq: number;
+      ts: number;
+      due: Array<[position: string, day: number]>;
+    }
+  | {
+      type: 'earn';
+      op: 'close';
+      seq: number;
+      ts: number;
+      position: string;
+      /** Kept back from the principal: 0 at maturity. */
+      penalty: bigint;
+      early: boolean;
+    };
+
+/** Market-making accounts' holds stay in the engine from here on (tag Q, maker-holds.ts). */
+export interface MakerHoldsCommand {
+  type: 'maker-holds';
+  seq: number;
+  ts: number;
+  /** Version 2: and a trade between two market-making accounts charges no fee. */
+  makerTradesFeeFree: boolean;
+}
+
+/** A perpetual market as a listing names it: its coins by code. */
+export interface PerpListing {
+  symbol: string;
+  /** Absent in listings journalled before inverse contracts: linear. */
+  kind?: 'linear' | 'inverse';
+  underlying: string;
+  base: string;
+  quote: string;
+  contractSize: bigint;
+  tickSize: bigint;
+  maxOrderContracts: number;
+  tiers: Array<{ upTo: bigint | null; maxLeverage: number; maintenanceRate: bigint }>;
+  makerFeeBps: number;
+  takerFeeBps: number;
+  fundingIntervalMs: number;
+  interestRate: bigint;
+  fundingCap: bigint;
+  impactNotional: bigint;
+  protectionRate: bigint;
+}
+
+export type PerpOp =
+  | { op: 'list'; spec: PerpListing }
+  | {
+      op: 'place';
+      user: string;
+      symbol: string;
+      side: Side;
+      kind: 'limit' | 'market' | 'stop_market' | 'stop_limit';
+      tif: TimeInForce;
+      price: number;
+      contracts: number;
+      reduceOnly: boolean;
+      stop: number;
+      trigger: 'mark' | 'last';
+      source: 'user' | 'close';
+      clientOrderId?: string;
+    }
+  | { op: 'cancel'; user: string; symbol: string; orderId: number }
+  | { op: 'leverage'; user: string; symbol: string; leverage: number }
+  | { op: 'mode'; user: string; symbol: string; mode: 'isolated' | 'cross' }
+  | { op: 'margin'; user: string; symbol: string; amount: bigint; add: boolean }
+  | {
+      op: 'triggers';
+      user: string;
+      symbol: string;
+      /** A trigger to set, null to remove it, absent to leave it. */
+      takeProfit?: { price: bigint; trigger: 'mark' | 'last' } | null;
+      stopLoss?: { price: bigint; trigger: 'mark' | 'last' } | null;
+    }
+  /**
+   * A mass quote: the user's open orders in the market cancelled and these post-only
+   * limit orders placed, in one command (market makers).
+   */
+  | {
+      op: 'quote';
+      user: string;
+      symbol: string;
+      orders: Array<{ side: Side; price: number; contracts: number }>;
+    }
+  /** Closes the user's whole position at market (reduce-only). */
+  | { op: 'close'; user: string; symbol: string }
+  /** One funding run at its scheduled time. */
+  | { op: 'fund'; symbol: string; time: number }
+  | { op: 'state'; symbol: string; paused: boolean };
+
+export interface PerpCommand {
+  type: 'perp';
+  seq: number;
+  ts: number;
+  op: PerpOp;
+}
+
+/** One spot-margin step (tag G); amounts in the coin's minor units. */
+export type MarginOp =
+  | { op: 'pool'; asset: string; hourlyRate: bigint }
+  | { op: 'pair'; market: string; maxLeverage: number }
+  | { op: 'leverage'; user: string; market: string; leverage: number }
+  | { op: 'borrow'; user: string; wallet: MarginWalletName; asset: string; amount: bigint }
+  | { op: 'repay'; user: string; wallet: MarginWalletName; asset: string; amount: bigint }
+  /** Interest for every hour up to `hour` (ms ÷ 3,600,000) not yet counted. */
+  | { op: 'accrue'; hour: number }
+  /** A liquidation step in one market: the account's coins sold into what it owes. */
+  | { op: 'liquidate'; user: string; wallet: MarginWalletName; market: string }
+  /** The last step of a liquidation: loans repaid from the account, then the fund. */
+  | { op: 'close-out'; user: string; wallet: MarginWalletName }
+  /** Between the user's spot wallet and one of their margin accounts, once per reference. */
+  | {
+      op: 'transfer';
+      user: string;
+      asset: string;
+      amount: bigint;
+      from: MarginWalletName | 'spot';
+      to: MarginWalletName | 'spot';
+      ref: string;
+    };
+
+/** The cross margin account, or a pair's isolated one. */
+export type MarginWalletName = 'margin' | `margin.${string}`;
+
+export interface MarginCommand {
+  type: 'margin';
+  seq: number;
+  ts: number;
+  op: MarginOp;
+}
+
 export type EngineCommand =
   | PlaceCommand
   | CancelCommand
@@ -249,4 +417,8 @@ export type EngineCommand =
   | WithdrawalCommand
   | TransferCommand
   | SecondsOpenCommand
-  | SwapCommand;
+  | SwapCommand
+  | MakerHoldsCommand
+  | EarnCommand
+  | PerpCommand
+  | MarginCommand;

@@ -1,6 +1,6 @@
 import type { BookEntry, Side } from '../book/order-book.ts';
 import type { Holding } from '../ledger/ledger.ts';
-import type { OrderKind, TimeInForce } from './commands.ts';
+import type { MarginWalletName, OrderKind, TimeInForce } from './commands.ts';
 import type { Market } from './market.ts';
 
 /** An owner's holdings of a market's two assets. */
@@ -24,6 +24,10 @@ export interface LiveOrder extends BookEntry {
   quote: bigint;
   stop: number;
   wallet: MarketWallet;
+  /** A margin account's order: which one (absent for the spot wallet). */
+  account?: MarginWalletName;
+  /** Its fills repay the margin account's loan in the coin they bring in (PlaceCommand). */
+  autoRepay?: true;
 }
 
 /** Where an order's hold sits: quote for a buy, base for a sell. */

@@ -1,7 +1,7 @@
 import { OrderBook, type FillVisitor } from '../book/order-book.ts';
 import type { Ledger, PostingReference } from '../ledger/ledger.ts';
-import type { CancelCommand, PlaceCommand } from './commands.ts';
-import type { EngineEvent } from './events.ts';
+import type { CancelCommand, MarginWalletName, PlaceCommand } from './commands.ts';
+import type { EngineEvent, RejectReason } from './events.ts';
 import type { LiveOrder, MarketWallet } from './live-order.ts';
 import type { Market } from './market.ts';
 import { AdmittedOrder, checkSpotOrder } from './spot-risk.ts';
@@ -35,7 +35,8 @@ export class MarketEngine implements FillVisitor<LiveOrder> {
 
   private readonly wallets = new Map<string, MarketWallet>();
   private readonly settlement: SpotSettlement;
-  private readonly walletOf = (owner: string) => this.wallet(owner);
+  private readonly walletOf = (owner: string, account?: MarginWalletName) =>
+    this.wallet(owner, account);
   private events: EngineEvent[] = [];
   private ts = 0;
   private readonly admitted = new AdmittedOrder();
@@ -47,6 +48,14 @@ export class MarketEngine implements FillVisitor<LiveOrder> {
   private readonly tradeRef: PostingReference = { refKind: 'trade', refId: 0, ts: 0 };
   private readonly orderRefs: PostingReference = { refKind: 'order', refId: 0, ts: 0 };
 
+  /**
+   * Repays a margin order's loan from what one of its fills brought in (set by the trading
+   * engine, which keeps the loans): the order, the coin and the amount received, fee paid.
+   */
+  repayFromFill:
+    | ((order: LiveOrder, asset: string, amount: bigint, events: EngineEvent[], ts: number) => void)
+    | null = null;
+
   constructor(
     readonly market: Market,
     private readonly ledger: Ledger,
@@ -55,17 +64,33 @@ export class MarketEngine implements FillVisitor<LiveOrder> {
     this.settlement = new SpotSettlement(market, ledger);
   }
 
-  /** The owner's holdings in this market, looked up once and kept. */
-  wallet(user: string): MarketWallet {
-    let wallet = this.wallets.get(user);
+  /** The owner's holdings in this market (spot, or a margin account), looked up once and kept. */
+  wallet(user: string, account?: MarginWalletName): MarketWallet {
+    const key = account ? `${user}\u0000${account}` : user;
+    let wallet = this.wallets.get(key);
     if (!wallet) {
+      const { base, quote } = this.market.spec;
       wallet = {
-        base: this.ledger.holding(user, this.market.spec.base.code),
-        quote: this.ledger.holding(user, this.market.spec.quote.code),
+        base: this.ledger.holding(user, base.code, account),
+        quote: this.ledger.holding(user, quote.code, account),
       };
-      this.wallets.set(user, wallet);
+      this.wallets.set(key, wallet);
     }
     return wallet;
+  }
+
+  /**
+   * What `cmd` lacks to be placed: the coin it spends and how much of it is missing from
+   * the owner's free balance (0n when nothing is), or the reason it would be refused
+   * anyway. Reads only.
+   */
+  shortfall(cmd: PlaceCommand): { asset: string; amount: bigint } | RejectReason {
+    if (this.paused) return 'market_paused';
+    const scratch = new AdmittedOrder();
+    const refused = checkSpotOrder(this.market, this.book, this.walletOf, cmd, scratch);
+    if (refused && refused !== 'insufficient_balance') return refused;
+    const { base, quote } = this.market.spec;
+    return { asset: (cmd.side === 'buy' ? quote : base).code, amount: scratch.shortfall };
   }
 
   place(cmd: PlaceCommand, events: EngineEvent[]): void {
@@ -98,6 +123,8 @@ export class MarketEngine implements FillVisitor<LiveOrder> {
       stop: cmd.stop,
       wallet,
     };
+    if (cmd.wallet) order.account = cmd.wallet;
+    if (cmd.wallet && cmd.autoRepay) order.autoRepay = true;
     const accepted: EngineEvent = {
       type: 'accepted',
       orderId: order.id,
@@ -114,6 +141,7 @@ export class MarketEngine implements FillVisitor<LiveOrder> {
     // Set only when given, rather than spread: a spread on every order cost the engine 3%.
     if (cmd.clientRef) accepted.clientRef = cmd.clientRef;
     if (cmd.clientOrderId) accepted.clientOrderId = cmd.clientOrderId;
+    if (cmd.wallet) accepted.wallet = cmd.wallet;
     events.push(accepted);
     this.ledger.hold(
       order.side === 'buy' ? wallet.quote : wallet.base,
@@ -208,6 +236,19 @@ export class MarketEngine implements FillVisitor<LiveOrder> {
       makerFee: takerIsBuyer ? settlement.sellerFee : settlement.buyerFee,
       takerFee: takerIsBuyer ? settlement.buyerFee : settlement.sellerFee,
     });
+    if ((taker.autoRepay || maker.autoRepay) && this.repayFromFill) {
+      const buyer = takerIsBuyer ? taker : maker;
+      const seller = takerIsBuyer ? maker : taker;
+      const { base, quote } = this.market.spec;
+      if (buyer.autoRepay) {
+        const got = this.market.baseAmount(lots) - settlement.buyerFee;
+        this.repayFromFill(buyer, base.code, got, this.events, this.ts);
+      }
+      if (seller.autoRepay) {
+        const got = this.market.notional(price, lots) - settlement.sellerFee;
+        this.repayFromFill(seller, quote.code, got, this.events, this.ts);
+      }
+    }
     if (maker.remaining === 0) this.filled(maker);
   }
 

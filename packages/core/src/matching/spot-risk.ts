@@ -1,5 +1,5 @@
 import type { OrderBook } from '../book/order-book.ts';
-import type { PlaceCommand, TimeInForce } from './commands.ts';
+import type { MarginWalletName, PlaceCommand, TimeInForce } from './commands.ts';
 import type { RejectReason } from './events.ts';
 import type { LiveOrder, MarketWallet } from './live-order.ts';
 import type { Market } from './market.ts';
@@ -17,6 +17,8 @@ export class AdmittedOrder {
   /** What the order reserves: quote for a buy, base for a sell. */
   hold = 0n;
   wallet: MarketWallet | null = null;
+  /** What the owner's free balance lacks of the hold (0n when it covers it). */
+  shortfall = 0n;
 }
 
 /**
@@ -27,7 +29,7 @@ export class AdmittedOrder {
 export function checkSpotOrder(
   m: Market,
   book: OrderBook<LiveOrder>,
-  wallet: (owner: string) => MarketWallet,
+  wallet: (owner: string, account?: MarginWalletName) => MarketWallet,
   cmd: PlaceCommand,
   admitted: AdmittedOrder,
 ): RejectReason | undefined {
@@ -77,9 +79,12 @@ export function checkSpotOrder(
       return 'fok_unfillable';
     }
   }
-  const owned = wallet(cmd.user);
+  const owned = wallet(cmd.user, cmd.wallet);
   const holding = cmd.side === 'buy' ? owned.quote : owned.base;
-  if (holding.available.balance < hold) return 'insufficient_balance';
+  // Less what open orders reserve in the engine (market-making accounts' holds, see Ledger).
+  const free = holding.available.balance - holding.available.reserved;
+  admitted.shortfall = free < hold ? hold - free : 0n;
+  if (admitted.shortfall > 0n) return 'insufficient_balance';
   admitted.price = price;
   admitted.hold = hold;
   admitted.wallet = owned;

@@ -66,8 +66,13 @@ export class SpotSettlement {
       ledger.release(buyer.wallet.quote, m.notional(buyer.price - price, lots), ref);
     }
 
-    const buyerFee = (base * (takerIsBuyer ? m.takerFee : m.makerFee)) / 10_000n;
-    const sellerFee = (value * (takerIsBuyer ? m.makerFee : m.takerFee)) / 10_000n;
+    // Between two market-making accounts (the operator's own), no fee when so switched.
+    const free =
+      ledger.makerTradesFeeFree &&
+      buyer.wallet.quote.available.marketMaking &&
+      seller.wallet.base.available.marketMaking;
+    const buyerFee = free ? 0n : (base * (takerIsBuyer ? m.takerFee : m.makerFee)) / 10_000n;
+    const sellerFee = free ? 0n : (value * (takerIsBuyer ? m.makerFee : m.takerFee)) / 10_000n;
     this.chargeFee(buyer.wallet.base.available, this.baseFees, buyerFee, ref);
     this.chargeFee(seller.wallet.quote.available, this.quoteFees, sellerFee, ref);
     this.buyerFee = buyerFee;

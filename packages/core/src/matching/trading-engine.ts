@@ -4,13 +4,24 @@ import { Ledger } from '../ledger/ledger.ts';
 import type { CommandResult, EngineEvent } from './events.ts';
 import { ClientOrderIds, type ClientOrderIdsSnapshot } from './client-order-ids.ts';
 import { commandType } from '../engine/registry.ts';
-import type { EngineCommand, MarketState, OrderKind, TimeInForce } from './commands.ts';
+import type {
+  EngineCommand,
+  MarginWalletName,
+  MarketState,
+  OrderKind,
+  TimeInForce,
+} from './commands.ts';
 import { Market, type MarketSpec } from './market.ts';
 import { MarketEngine, type LiveOrder, type TradeCounter } from './market-engine.ts';
-import { heldBy } from './live-order.ts';
+import { heldBy, holdingOf } from './live-order.ts';
 import { digest } from './state-hash.ts';
 import { SecondsBook, type OpenContract } from '../seconds/book.ts';
 import { winAmount } from '../seconds/outcome.ts';
+import { EarnBook, type SnapshotEarnPosition } from '../earn/book.ts';
+import { PerpsEngine } from '../perps/engine.ts';
+import { restorePerps, snapshotPerps, type PerpsSnapshot } from '../perps/snapshot.ts';
+import { MarginEngine } from '../margin/engine.ts';
+import { restoreMargin, snapshotMargin, type MarginSnapshot } from '../margin/snapshot.ts';
 
 /**
  * What an engine trades from its first command on. Assets and markets listed later come
@@ -56,6 +67,10 @@ export interface SnapshotOrder {
   hold: string;
   /** In the book (true) or waiting for its stop (false). */
   resting: boolean;
+  /** A margin account's order; absent for the spot wallet (and in older snapshots). */
+  account?: MarginWalletName;
+  /** Its fills repay the account's loan (absent: they do not, and in older snapshots). */
+  autoRepay?: true;
 }
 
 /** Everything needed to continue exactly where the engine stood after command `seq`. */
@@ -105,6 +120,20 @@ export interface EngineSnapshot {
    */
   indexTicks?: Array<[market: string, seq: number, ts: number]>;
   secondContracts?: SnapshotContract[];
+  /** Earn positions, open and closed, by id; left out while there is none. */
+  earnPositions?: SnapshotEarnPosition[];
+  /**
+   * Set once market-making holds stay in the engine (the `maker-holds` command); what
+   * they reserve follows from the open orders. Left out before, so older snapshots (and
+   * state hashes) read as before.
+   */
+  makerHoldsInEngine?: true;
+  /** Set once trades between two market-making accounts charge no fee (maker-holds v2). */
+  makerTradesFeeFree?: true;
+  /** Perpetual markets, orders, positions and settings; left out while none is listed. */
+  perps?: PerpsSnapshot;
+  /** Spot margin: pools, pairs, loans and settings; left out while none is configured. */
+  margin?: MarginSnapshot;
 }
 
 /** An open second contract with its amounts as integer text. */
@@ -140,6 +169,12 @@ export class TradingEngine {
   readonly swapRefs: Set<string>;
   /** Open second contracts, by id and by expiry, and each market's last index tick. */
   readonly seconds = new SecondsBook();
+  /** Earn positions: what each is owed and how many of its days are paid. */
+  readonly earn: EarnBook;
+  /** Perpetual contracts: their books, positions, funding and liquidations. */
+  readonly perps: PerpsEngine;
+  /** Spot margin: lending pools, loans, interest and margin levels. */
+  readonly margin: MarginEngine;
   /** Each market's spec as it was listed (its fees then): what a snapshot compares with. */
   private readonly listings = new Map<string, MarketSpec>();
   /** Listed by command, in order, after the configured ones. */
@@ -158,6 +193,8 @@ export class TradingEngine {
           snapshot.nextPostingId,
         )
       : new Ledger();
+    if (snapshot?.makerHoldsInEngine) this.ledger.engineHolds = true;
+    if (snapshot?.makerTradesFeeFree) this.ledger.makerTradesFeeFree = true;
     this.trades = { next: snapshot?.nextTradeId ?? 1 };
     this.depositRefs = new Set(snapshot?.depositRefs);
     this.adjustmentRefs = new Set(snapshot?.adjustmentRefs);
@@ -166,6 +203,9 @@ export class TradingEngine {
     this.transferRefs = new Set(snapshot?.transferRefs);
     this.clientOrderIds = new ClientOrderIds(snapshot?.clientOrderIds);
     this.swapRefs = new Set(snapshot?.swapRefs);
+    this.earn = new EarnBook(snapshot?.earnPositions);
+    this.perps = new PerpsEngine(this.ledger);
+    this.margin = new MarginEngine(this.ledger, this.markets, (code) => this.assets.get(code));
     this.seqNo = snapshot?.seq ?? 0;
     for (const [market, seq, ts] of snapshot?.indexTicks ?? []) {
       this.seconds.ticks.set(market, { seq, ts });
@@ -203,16 +243,29 @@ export class TradingEngine {
       if (saved.paused) engine.paused = true;
       if (saved.fees) engine.market.setFees(...saved.fees);
       for (const { resting, hold, ...o } of saved.orders) {
-        const order: LiveOrder = { ...o, slot: -1, quote: 0n, wallet: engine.wallet(o.user) };
+        const order: LiveOrder = {
+          ...o,
+          slot: -1,
+          quote: 0n,
+          wallet: engine.wallet(o.user, o.account),
+        };
         // The hold follows from the order; a snapshot that disagrees is damaged.
         if (heldBy(engine.market, order) !== BigInt(hold)) {
           throw new Error(`snapshot order ${o.id} holds ${hold}, not what its size implies`);
         }
         engine.live.set(order.id, order);
+        // A hold kept in the engine is rebuilt from its order, as it was placed.
+        if (this.ledger.engineHolds && order.wallet.base.available.marketMaking) {
+          this.ledger.reserve(holdingOf(order).available, BigInt(hold));
+        }
         if (resting) engine.book.add(order, o.side, o.price, o.remaining);
         else engine.stops.push(order);
       }
     }
+    if (snapshot?.perps) {
+      restorePerps(this.perps, snapshot.perps, (code) => this.assets.get(code), this.ledger);
+    }
+    if (snapshot?.margin) restoreMargin(this.margin, snapshot.margin);
   }
 
   /** The sequence number of the last applied command. */
@@ -265,6 +318,8 @@ export class TradingEngine {
       throw new Error(`${spec.symbol}: base and quote must be configured assets`);
     }
     const engine = new MarketEngine(new Market(spec), this.ledger, this.trades);
+    engine.repayFromFill = (order, asset, amount, events, ts) =>
+      this.margin.repayFromFill(order.user, order.account!, asset, amount, ts, events);
     this.markets.set(spec.symbol, engine);
     this.listings.set(spec.symbol, spec);
     return engine;
@@ -293,6 +348,9 @@ export class TradingEngine {
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([market, t]): [string, number, number] => [market, t.seq, t.ts]);
     const contracts = this.seconds.list();
+    const earnPositions = this.earn.snapshot();
+    const perps = snapshotPerps(this.perps);
+    const margin = snapshotMargin(this.margin);
     return {
       version: 1,
       seq: this.seqNo,
@@ -338,6 +396,8 @@ export class TradingEngine {
       ...(clientOrderIds ? { clientOrderIds } : {}),
       ...(swapRefs.length > 0 ? { swapRefs } : {}),
       ...(indexTicks.length > 0 ? { indexTicks } : {}),
+      ...(this.ledger.engineHolds ? { makerHoldsInEngine: true as const } : {}),
+      ...(this.ledger.makerTradesFeeFree ? { makerTradesFeeFree: true as const } : {}),
       ...(contracts.length > 0
         ? {
             secondContracts: contracts.map((c) => ({
@@ -348,6 +408,9 @@ export class TradingEngine {
             })),
           }
         : {}),
+      ...(earnPositions.length > 0 ? { earnPositions } : {}),
+      ...(perps ? { perps } : {}),
+      ...(margin ? { margin } : {}),
     };
   }
 
@@ -386,5 +449,7 @@ function snapshotOrder(m: Market, o: LiveOrder, resting: boolean): SnapshotOrder
     stop: o.stop,
     hold: heldBy(m, o).toString(),
     resting,
+    ...(o.account ? { account: o.account } : {}),
+    ...(o.autoRepay ? { autoRepay: true as const } : {}),
   };
 }

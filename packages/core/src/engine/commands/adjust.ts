@@ -57,7 +57,9 @@ function check(engine: TradingEngine, cmd: AdjustCommand): RejectReason | undefi
   if (cmd.amount <= 0n || cmd.amount > asset.maxAmount) return 'invalid_amount';
   if (engine.adjustmentRefs.has(cmd.ref)) return 'duplicate_reference';
   const ledger = engine.ledger;
-  if (balanceRule(cmd.from) === 'floor' && ledger.balance(cmd.from) < cmd.amount) {
+  // A market-making account's open quotes may reserve part of it in the engine (maker-holds).
+  const reserved = ledger.account(cmd.from).reserved;
+  if (balanceRule(cmd.from) === 'floor' && ledger.balance(cmd.from) - reserved < cmd.amount) {
     return 'insufficient_balance';
   }
   if (balanceRule(cmd.to) === 'ceiling' && ledger.balance(cmd.to) + cmd.amount > 0n) {

@@ -37,5 +37,11 @@ export const indexCommand = defineCommand<IndexCommand>({
     }
     for (const [market, price] of cmd.prices) engine.market(market)!.indexPrice = price;
     settleDue(engine, cmd, events);
+    // Perpetuals follow their underlying's index: marked, sampled, triggered, liquidated.
+    if (engine.perps.markets.size > 0) {
+      for (const [market, price] of cmd.prices) engine.perps.onIndex(market, price, cmd.ts, events);
+    }
+    // Margin accounts at the warning level get their notice (once per dip).
+    if (engine.margin.loans.size > 0) engine.margin.checkLevels(events);
   },
 });

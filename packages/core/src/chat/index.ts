@@ -1,0 +1,2 @@
+export * from './text.ts';
+export * from './transcript.ts';

@@ -1,0 +1,3 @@
+export * from './terms.ts';
+export * from './calendar.ts';
+export * from './book.ts';
