@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { OperatorsService } from './modules/operators/index.ts';
 import type { DepositsService } from './modules/deposits/index.ts';
+import type { PerpsModuleService } from './modules/perps/index.ts';
+import type { MarginModuleService } from './modules/margin/index.ts';
 import type { EngineHost } from './engine/engine-host.ts';
 import type { EngineTables } from './engine/tables.ts';
 import type { Config } from './kernel/config.ts';
@@ -14,6 +16,7 @@ import type { Broker } from './kernel/realtime/mqtt/broker.ts';
 import type { UserSocket } from './kernel/realtime/user-socket.ts';
 import { migrations } from './migrations.ts';
 import { MODULES } from './modules.ts';
+import type { Housekeeper } from './modules/housekeeping/index.ts';
 import type { IdentityTables } from './modules/identity/tables.ts';
 import {
   GENESIS_ENGINE_CONFIG,
@@ -49,6 +52,12 @@ export interface Platform {
   seededDemoUsers: string[];
   /** Second contracts: `flushed()` waits until settled ones are written and announced. */
   seconds: { flushed(): Promise<void> };
+  /** Perpetuals: the service, the funding job (tests run it on their clock), the history flush. */
+  perps: PerpsModuleService;
+  /** Spot margin: the service, the interest and liquidation jobs (tests run them), the flush. */
+  margin: MarginModuleService;
+  /** Retention, SQLite's space and the data's measure (tests and the soak bench run it). */
+  housekeeping: Housekeeper;
 }
 
 /**
@@ -82,5 +91,8 @@ export async function buildPlatform(
     operators: modules.use('operators'),
     deposits: modules.use('deposits'),
     seconds: { flushed: () => modules.use('seconds').settlements.flushed() },
+    perps: modules.use('perps'),
+    margin: modules.use('margin'),
+    housekeeping: modules.use('housekeeping'),
   };
 }

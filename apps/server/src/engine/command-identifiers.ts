@@ -65,6 +65,8 @@ function identifiers(fields: Unsequenced<EngineCommand>): Array<[string, string]
       ];
     case 'market-state':
       return [['symbol', fields.market]];
+    case 'maker-holds':
+      return [];
     case 'market-fees':
       return [
         ['symbol', fields.market],
@@ -77,5 +79,26 @@ function identifiers(fields: Unsequenced<EngineCommand>): Array<[string, string]
         ['to', fields.to],
         ['ref', fields.ref],
       ];
+    case 'earn':
+      return earnIdentifiers(fields);
+    case 'perp':
+    case 'margin':
+      // The step travels as JSON, which escapes tabs and newlines itself.
+      return [];
   }
+}
+
+function earnIdentifiers(
+  fields: Extract<Unsequenced<EngineCommand>, { type: 'earn' }>,
+): Array<[string, string]> {
+  if (fields.op === 'open') {
+    return [
+      ['position', fields.position],
+      ['product', fields.product],
+      ['user', fields.user],
+      ['asset', fields.asset],
+    ];
+  }
+  if (fields.op === 'close') return [['position', fields.position]];
+  return fields.due.map(([position]): [string, string] => ['position', position]);
 }

@@ -1,5 +1,10 @@
 import path from 'node:path';
 import {
+  type MarginEngine,
+  type MarginOp,
+  type MarginWalletName,
+  type PerpOp,
+  type PerpsEngine,
   encodeCommand,
   PostingBatch,
   readAmount,
@@ -45,6 +50,8 @@ export interface EngineHostOptions {
   projector?: SqlProjector;
   /** Commands between snapshots. */
   snapshotEvery?: number;
+  /** Snapshots kept (the journal from the oldest of them on); SNAPSHOTS_KEPT by default. */
+  snapshotsKept?: number;
   /**
    * Keep every result from the opening on (the replay's too) until `forgetEarlyResults`,
    * for modules that project engine events themselves (the platform sets it and forgets
@@ -168,10 +175,24 @@ export class EngineHost {
     return this.engine.seq;
   }
 
-  placeOrder(request: OrderRequest): Promise<Ack> {
+  placeOrder(
+    request: OrderRequest & {
+      wallet?: MarginWalletName;
+      autoBorrow?: boolean;
+      autoRepay?: boolean;
+    },
+  ): Promise<Ack> {
     const read = readOrderRequest(this.engine.market(request.market)?.market, request);
     if (!read.ok) return refused(read.reason, read.field);
-    return this.submit({ type: 'place', ...read.fields });
+    // A margin account's order (the engine checks the account may trade this market), and
+    // whether it borrows what it lacks and repays from its fills.
+    return this.submit({
+      type: 'place',
+      ...read.fields,
+      ...(request.wallet !== undefined ? { wallet: request.wallet } : {}),
+      ...(request.autoBorrow ? { autoBorrow: true } : {}),
+      ...(request.autoRepay ? { autoRepay: true } : {}),
+    });
   }
 
   cancelOrder(user: string, market: string, orderId: number): Promise<Ack> {
@@ -194,6 +215,23 @@ export class EngineHost {
     if (!read.ok) return refused(read.reason, 'amount');
     if (read.units === 0n) return refused('zero', 'amount');
     return this.submit({ type: 'deposit', user, asset, amount: read.units, ref, source });
+  }
+
+  /**
+   * Keeps market-making accounts' order holds in the engine from now on (the `maker-holds`
+   * command, once per engine: later calls journal nothing). Their quotes then post only
+   * when they fill, and their trades with one another charge no fee (version 2); see
+   * issue 27 and README "Bounded growth".
+   */
+  async keepMakerHoldsInEngine(): Promise<void> {
+    const { ledger } = this.engine;
+    if (ledger.engineHolds && ledger.makerTradesFeeFree) return;
+    await this.submit({ type: 'maker-holds', makerTradesFeeFree: true });
+  }
+
+  /** Whether market-making holds stay in the engine (health and tests read it). */
+  get makerHoldsInEngine(): boolean {
+    return this.engine.ledger.engineHolds;
   }
 
   /**
@@ -272,6 +310,34 @@ export class EngineHost {
     ref: string,
   ): Promise<Ack> {
     return this.submit({ type: 'swap', user, ...coins, ...amounts, ref });
+  }
+
+  /** The time the next command would be stamped with (the engine's clock). */
+  now(): number {
+    return this.clock();
+  }
+
+  /** One perpetual-contract step (tag V), journalled as every command. */
+  perp(op: PerpOp): Promise<Ack> {
+    return this.submit({ type: 'perp', op });
+  }
+
+  /**
+   * The perpetual engine's live state, for reading only (positions, books, marks): every
+   * change goes through `perp`, so it is journalled.
+   */
+  get perps(): PerpsEngine {
+    return this.engine.perps;
+  }
+
+  /** One spot-margin step (tag G), journalled as every command. */
+  margin(op: MarginOp): Promise<Ack> {
+    return this.submit({ type: 'margin', op });
+  }
+
+  /** The margin engine's live state (pools, loans, levels), for reading only. */
+  get marginState(): MarginEngine {
+    return this.engine.margin;
   }
 
   /** Journals one tick of index prices (quote minor units) for the markets it names. */
@@ -545,8 +611,14 @@ export class EngineHost {
   }
 
   private commit(snapshot: { seq: number; text: string }): void {
-    writeSnapshot(path.join(this.options.dir, 'snapshots'), snapshot.seq, snapshot.text);
-    this.journal.prune(snapshot.seq);
+    const oldestKept = writeSnapshot(
+      path.join(this.options.dir, 'snapshots'),
+      snapshot.seq,
+      snapshot.text,
+      this.options.snapshotsKept,
+    );
+    // Segments before the oldest kept snapshot are no longer needed by any start.
+    this.journal.prune(oldestKept);
     this.snapshotSeq = snapshot.seq;
   }
 

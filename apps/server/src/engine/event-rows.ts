@@ -43,6 +43,7 @@ export function acceptedOrderRow(e: Accepted, spec: MarketSpec, ts: number): Ord
     triggered: e.kind === 'stop_limit' ? 0 : 1,
     client_ref: e.clientRef ?? null,
     client_order_id: e.clientOrderId ?? null,
+    wallet: e.wallet ?? null,
     created_at: ts,
     updated_at: ts,
   };

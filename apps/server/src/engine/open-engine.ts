@@ -41,5 +41,8 @@ export async function openTradingEngine(options: {
       options.log.error({ err: error, command }, 'engine command failed; state rebuilt, refused'),
   });
   options.log.info(host.restored, 'engine restored');
+  // Market makers' quote holds stay in the engine (only fills post): issue 27's bound on
+  // growth. Journalled once; an engine from before replays its older records as before.
+  await host.keepMakerHoldsInEngine();
   return host;
 }

@@ -2,6 +2,7 @@ import {
   formatUnits,
   type Asset,
   type LiveOrder,
+  type MarginWallet,
   type TradingEngine,
   type Wallet,
 } from '@meridian/core';
@@ -19,6 +20,8 @@ export interface OrderView {
   quantity: string;
   remaining: string;
   stopPrice: string | null;
+  /** The margin account it trades from: null for the spot wallet. */
+  wallet: MarginWallet | null;
 }
 
 export interface BalanceView {
@@ -53,6 +56,7 @@ export function orderView(
     quantity: quantityText(spec, order.lots),
     remaining: quantityText(spec, order.remaining),
     stopPrice: order.stop > 0 ? priceText(spec, order.stop) : null,
+    wallet: order.account ?? null,
   };
 }
 

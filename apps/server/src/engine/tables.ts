@@ -10,7 +10,7 @@ import type { BigintColumn } from '../kernel/db/schema.ts';
 export type UnitsColumn = ColumnType<string | number | null, string, string>;
 
 /**
- * What the engine projects into SQL (migrations 0003, 0006, 0007, 0009): the ledger, orders,
+ * What the engine projects into SQL (migrations 0003, 0006, 0007, 0009, 0140): the ledger, orders,
  * fills and the projection's position. Modules read them; only the projector writes.
  */
 export interface LedgerAssetsTable {
@@ -61,6 +61,8 @@ export interface TradeOrdersTable {
   /** The Idempotency-Key the order was placed with, if any (migration 0008). */
   client_ref: string | null;
   client_order_id: string | null;
+  /** The wallet traded from (migration 0140): null for spot, `margin` or `margin.<symbol>`. */
+  wallet: string | null;
   created_at: BigintColumn;
   updated_at: BigintColumn;
 }

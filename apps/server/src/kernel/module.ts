@@ -12,7 +12,7 @@ import type { Broker } from './realtime/mqtt/broker.ts';
 import type { UserSocket } from './realtime/user-socket.ts';
 import type { UserSocketLimits } from './realtime/user-connection.ts';
 import type { SessionAuthority } from './sessions.ts';
-import type { KeyAuthority } from './http/signed-request.ts';
+import type { InstallableKeyAuthority } from './http/signed-request.ts';
 import type { TransportKeys } from './transport-crypto.ts';
 import type { AuditLog } from './operators/audit.ts';
 import type { OperatorAuthority } from './operators/authority.ts';
@@ -71,7 +71,7 @@ export interface Kernel {
   /** Every channel asks it whether a session lives; identity installs the real one. */
   sessions: SessionAuthority & { install(authority: SessionAuthority): void };
   /** Signed API-key requests ask it for a key; identity installs the real one. */
-  apiKeys: KeyAuthority & { install(authority: KeyAuthority): void };
+  apiKeys: InstallableKeyAuthority;
   /** Every `operator` call asks it for the caller; the operators module installs the real one. */
   operators: OperatorAuthority & { install(authority: OperatorAuthority): void };
   /** The operators' append-only audit log: every operator write records its row. */

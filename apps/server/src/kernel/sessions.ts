@@ -5,6 +5,8 @@ export interface SessionPrincipal {
   deviceId: string;
   /** Set when the caller is a signed API-key request (the key's owner acts through it). */
   apiKeyId?: string;
+  /** The key is one of the platform's own in-process clients (signed-request.ts). */
+  platformKey?: true;
 }
 
 /**

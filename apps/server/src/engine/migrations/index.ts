@@ -5,6 +5,7 @@ import * as m0007 from './0007_fill_order_indexes.ts';
 import * as m0008 from './0008_order_client_ref.ts';
 import * as m0009 from './0009_amount_units.ts';
 import * as m0070 from './0070_order_client_order_id.ts';
+import * as m0140 from './0140_order_wallet.ts';
 
 /** The engine's projection tables: ledger, orders, fills, projection position. */
 export const ENGINE_MIGRATIONS: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const ENGINE_MIGRATIONS: Record<string, Migration> = {
   '0008_order_client_ref': m0008,
   '0009_amount_units': m0009,
   '0070_order_client_order_id': m0070,
+  '0140_order_wallet': m0140,
 };

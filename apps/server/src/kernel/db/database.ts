@@ -49,6 +49,11 @@ export function openDatabase(options: DatabaseOptions): Database {
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new SQLite(path.join(options.dataDir, SQLITE_FILE));
+  // A new file frees deleted pages to the housekeeping's incremental vacuum (issue 27);
+  // on an existing file it takes effect only after a full VACUUM, which is never forced.
+  file.pragma('auto_vacuum = INCREMENTAL');
+  // The WAL file is cut back to this after a checkpoint instead of keeping its peak size.
+  file.pragma('journal_size_limit = 67108864');
   // WAL lets readers run beside the single writer; NORMAL is durable with WAL at commit.
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');

@@ -25,6 +25,11 @@ export interface SigningKey {
   scopes: readonly KeyScope[];
   ipAllowlist: readonly string[];
   expiresAt: string | null;
+  /**
+   * One of the platform's own in-process clients (the demo market makers): held in memory
+   * only, its private half never leaves the process, and it has no per-key request budget.
+   */
+  platform?: true;
 }
 
 /** The identity module answers these; the kernel does the checking. */
@@ -233,6 +238,7 @@ export function installSignedAuth(
   const limiter = app.createRateLimit({
     max: options.perMinute,
     timeWindow: 60_000,
+    allowList: (request: FastifyRequest) => request.principal?.platformKey === true,
     keyGenerator: (request: FastifyRequest) => `apikey:${request.principal?.apiKeyId ?? ''}`,
   });
 
@@ -272,6 +278,7 @@ export function installSignedAuth(
         sessionId: `apikey:${key.keyId}`,
         deviceId: '',
         apiKeyId: key.keyId,
+        ...(key.platform ? { platformKey: true } : {}),
       };
       const limit = await limiter(request);
       if (!limit.isAllowed) {
@@ -292,16 +299,43 @@ export function installSignedAuth(
   );
 }
 
-/** The kernel's key authority until identity installs the real one: no key is known. */
-export function deferredKeyAuthority(): KeyAuthority & { install(real: KeyAuthority): void } {
+export interface InstallableKeyAuthority extends KeyAuthority {
+  install(real: KeyAuthority): void;
+  /** A key of the platform's own client, valid until removed or the process ends. */
+  addPlatformKey(apiKey: string, key: SigningKey): () => void;
+}
+
+/**
+ * The kernel's key authority: the platform's own in-process keys, then whatever identity
+ * installs (until then no user key is known).
+ */
+export function deferredKeyAuthority(): InstallableKeyAuthority {
   let real: KeyAuthority | null = null;
+  const platform = new Map<string, SigningKey>();
+  const platformIds = new Set<string>();
   return {
     install(authority) {
       real = authority;
     },
-    lookup: async (apiKey) => (real ? real.lookup(apiKey) : null),
-    used: async (keyId) => real?.used(keyId),
+    addPlatformKey(apiKey, key) {
+      platform.set(apiKey, { ...key, platform: true });
+      platformIds.add(key.keyId);
+      return () => {
+        platform.delete(apiKey);
+        platformIds.delete(key.keyId);
+      };
+    },
+    lookup: async (apiKey) => platform.get(apiKey) ?? (real ? real.lookup(apiKey) : null),
+    used: async (keyId) => {
+      if (!platformIds.has(keyId)) await real?.used(keyId);
+    },
     ipAllowed: (allowlist, ip) => (real ? real.ipAllowed(allowlist, ip) : false),
-    liveKeys: async (keyIds) => (real ? real.liveKeys(keyIds) : new Set()),
+    liveKeys: async (keyIds) => {
+      const live = real
+        ? await real.liveKeys(keyIds.filter((id) => !platformIds.has(id)))
+        : new Set<string>();
+      for (const id of keyIds) if (platformIds.has(id)) live.add(id);
+      return live;
+    },
   };
 }

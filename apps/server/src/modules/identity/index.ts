@@ -19,6 +19,18 @@ export interface IdentityService {
   withdrawalsFrozen(userId: string): Promise<boolean>;
   /** The fund password, the authenticator and the 24-hour lock, as a withdrawal checks them. */
   withdrawalGuard: WithdrawalGuard;
+  /** The user whose chat key this is (the user info's `chatKey`), or null. */
+  chatKeyOwner(chatKey: string): Promise<string | null>;
+  /** A user's chat key, or null for no such user. */
+  chatKeyOf(userId: string): Promise<string | null>;
+  /** Where a notice to a user goes (email, else phone) and their anti-phishing code; null for no such user. */
+  contactOf(userId: string): Promise<UserContact | null>;
+}
+
+export interface UserContact {
+  email: string | null;
+  phone: string | null;
+  antiPhishingCode: string | null;
 }
 
 declare module '../../kernel/module.ts' {

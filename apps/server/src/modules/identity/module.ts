@@ -64,6 +64,32 @@ export const identityModule = defineModule({
             .executeTakeFirst()
         )?.withdrawals_frozen_at != null,
       withdrawalGuard: createWithdrawalGuard(db, clock),
+      chatKeyOwner: async (chatKey) =>
+        (
+          await db
+            .selectFrom('users')
+            .select('id')
+            .where('chat_key', '=', chatKey)
+            .executeTakeFirst()
+        )?.id ?? null,
+      chatKeyOf: async (userId) =>
+        (
+          await db
+            .selectFrom('users')
+            .select('chat_key')
+            .where('id', '=', userId)
+            .executeTakeFirst()
+        )?.chat_key ?? null,
+      contactOf: async (userId) => {
+        const row = await db
+          .selectFrom('users')
+          .select(['email', 'phone', 'anti_phishing_code'])
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        return row
+          ? { email: row.email, phone: row.phone, antiPhishingCode: row.anti_phishing_code }
+          : null;
+      },
     });
   },
 });

@@ -19,6 +19,7 @@ import type { MarketRuntime } from './market-runtime.ts';
 import { findMarket, marketRow } from './rows.ts';
 import { percent2 } from './stats.ts';
 import type { Catalogue, ListedMarket } from './catalogue.ts';
+import type { ContractSource } from './contract-source.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { principalOf } from '../../kernel/http/auth.ts';
 import { registerCall } from '../../kernel/http/register-call.ts';
@@ -28,6 +29,8 @@ export interface MarketCallDeps {
   catalogue: Catalogue;
   /** The published reference rates (the defaults with COIN_RATES applied). */
   rates: readonly CoinRate[];
+  /** The contract markets and their prices (the perpetuals module's). */
+  contracts: ContractSource;
 }
 
 /**
@@ -48,8 +51,18 @@ export function registerMarketCalls(app: FastifyInstance, head: string, deps: Ma
   const favouritesOf = async (request: FastifyRequest) =>
     request.principal ? favourites.list(request.principal.userId) : new Set<string>();
 
+  const contractMarkets = () => {
+    const symbols = deps.contracts.symbols();
+    return catalogue.markets().filter((m) => symbols.has(m.symbol));
+  };
+
   const rowsOf = async (request: FastifyRequest, list: 'spot' | 'contract') => {
     const mine = await favouritesOf(request);
+    if (list === 'contract') {
+      const markets = contractMarkets();
+      const infos = await deps.contracts.priceInfos(markets.map((m) => m.symbol));
+      return markets.map((m) => marketRow(m, infos.get(m.symbol), mine.has(m.symbol)));
+    }
     return catalogue
       .markets()
       .filter((m) => m.lists[list])
@@ -61,16 +74,28 @@ export function registerMarketCalls(app: FastifyInstance, head: string, deps: Ma
 
   registerCall(app, head, marketInitData, async ({ query }, request) => {
     const rows = await rowsOf(request, query.type);
+    if (query.type === 'contract') {
+      const infos = await deps.contracts.priceInfos(rows.map((r) => r.id));
+      return { rows, tickers: rows.flatMap((r) => infos.get(r.id) ?? []) };
+    }
     return { rows, tickers: rows.flatMap((r) => data.ticker(r.id) ?? []) };
   });
 
-  registerCall(app, head, contractDetail, async ({ body }) =>
-    body.symbolNameList.flatMap((name) => {
-      const market = findMarket(catalogue, name);
-      if (!market || !market.lists[body.type]) return [];
-      return data.ticker(market.symbol) ?? [];
-    }),
-  );
+  registerCall(app, head, contractDetail, async ({ body }) => {
+    const markets = body.symbolNameList.flatMap((name) => findMarket(catalogue, name) ?? []);
+    if (body.type === 'contract') {
+      // A perpetual by its market's name (`BTC/USDT`) or its own symbol (`btcusd`, which
+      // no spot market has), of the contract type asked for.
+      const symbols = deps.contracts.symbols(body.contractType);
+      const wanted = body.symbolNameList.flatMap((name) => {
+        const symbol = findMarket(catalogue, name)?.symbol ?? name.toLowerCase();
+        return symbols.has(symbol) ? [symbol] : [];
+      });
+      const infos = await deps.contracts.priceInfos(wanted);
+      return wanted.flatMap((symbol) => infos.get(symbol) ?? []);
+    }
+    return markets.filter((m) => m.lists.spot).flatMap((m) => data.ticker(m.symbol) ?? []);
+  });
 
   registerCall(app, head, recentTrades, async ({ params, query }) =>
     data.trades(listed(params.a, params.b).symbol, query.limit),

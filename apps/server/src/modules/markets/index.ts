@@ -1,5 +1,6 @@
 import type { Catalogue } from './catalogue.ts';
 import type { CoinRate } from './coin-rates.ts';
+import type { contractSource } from './contract-source.ts';
 import type { MarketFeed } from './feed.ts';
 import type { CatalogueOperations } from './listing/operations.ts';
 import type { MarketRuntime, MarketRuntimeOptions } from './market-runtime.ts';
@@ -23,6 +24,8 @@ export interface MarketsService {
    * `assets/getCoinRate` answers them (the defaults with COIN_RATES applied).
    */
   coinRates: readonly CoinRate[];
+  /** Contract markets for the quote lists: the perpetuals module installs itself here. */
+  contracts: ReturnType<typeof contractSource>;
 }
 
 declare module '../../kernel/module.ts' {

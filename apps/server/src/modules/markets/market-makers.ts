@@ -1,14 +1,27 @@
+import {
+  coinContractMarginMode,
+  coinGetContract,
+  contractOrderList,
+  contractOrderMassQuote,
+  currencyOrderList,
+  currencyOrderMassQuote,
+} from '@meridian/contract';
 import { formatUnits, MARKET_MAKING_OWNER, parseUnits } from '@meridian/core';
+import type { MeridianClient } from '@meridian/sdk';
 import type { MarketsDb } from './tables.ts';
 import type { EngineHost } from '../../engine/engine-host.ts';
 import type { ListedMarket } from './catalogue.ts';
 import { fundOnce } from './funding.ts';
 import type { IndexTick } from './index-feed/source.ts';
+import type { MakerClients } from './maker-clients.ts';
 import { quoteLadder, type QuoteConfig } from './quoting.ts';
 
 export interface MarketMakerOptions {
   db: MarketsDb;
-  engine: Pick<EngineHost, 'placeOrder' | 'cancelOrder' | 'adjust' | 'openOrders'>;
+  /** Funding only: operator capital given to each maker once. */
+  engine: Pick<EngineHost, 'adjust'>;
+  /** How each maker trades: an SDK client signed with its own key. */
+  clients: Pick<MakerClients, 'connect'>;
   markets: ListedMarket[];
   quotes: QuoteConfig;
   /** Requote when the index has moved this far from the last quoted one, basis points. */
@@ -16,6 +29,9 @@ export interface MarketMakerOptions {
   now?: () => number;
   onError?: (error: unknown) => void;
 }
+
+/** How often a maker asks whether a level of its ladder was taken whole, milliseconds. */
+const CHECK_MS = 1_000;
 
 /** The quote value each market maker is funded with, on each side of its book. */
 const FUNDING_QUOTE = '100000000';
@@ -28,19 +44,29 @@ export function makerId(symbol: string): string {
 interface MakerState {
   market: ListedMarket;
   user: string;
+  client: MeridianClient;
   quotedAt: bigint | undefined;
   /** Base quantity shown per order at the last requote (a fill shrinks what is open). */
   shown: number;
+  /** Orders shown on the market's perpetuals at the last requote. */
+  perpShown: number;
+  /** When the maker last counted its open orders. */
+  checkedAt: number;
   busy: boolean;
 }
 
 /**
  * Market makers: one operator-owned account per spot market, quoting both sides around the
- * index with configured depth and spread, trading through the same engine and ledger as
- * every user. They requote when the index moves or when a level was taken whole.
+ * index with configured depth and spread. They trade as any bot does, through the SDK and
+ * the signed HTTP API (a mass quote replaces the ladder in one engine turn), and requote
+ * when the index moves or when a level was taken whole. They quote only once started:
+ * the calls they make are served once the app is ready.
  */
 export class MarketMakers {
   private readonly makers = new Map<string, MakerState>();
+  /** The perpetuals on each spot market's index, read once the makers start. */
+  private perps: Map<string, QuotedPerp[]> | undefined;
+  private started = false;
   private stopped = false;
 
   constructor(private readonly options: MarketMakerOptions) {
@@ -62,8 +88,11 @@ export class MarketMakers {
     const maker: MakerState = {
       market,
       user: makerId(market.symbol),
+      client: this.options.clients.connect(makerId(market.symbol)),
       quotedAt: undefined,
       shown: 0,
+      perpShown: 0,
+      checkedAt: 0,
       // Until funded: a maker quotes only with the money it was given.
       busy: true,
     };
@@ -94,13 +123,57 @@ export class MarketMakers {
     return [...this.makers.values()].map((m) => m.user);
   }
 
+  /**
+   * From now on the makers quote (the HTTP calls they make are served). Each also quotes
+   * its market's perpetuals (USDT- and coin-margined), in cross margin: the maker's whole
+   * account stands behind them.
+   */
+  start(): void {
+    this.started = true;
+    void this.loadPerpetuals();
+  }
+
+  private async loadPerpetuals(): Promise<void> {
+    const any = this.makers.values().next().value;
+    if (!any) return;
+    try {
+      const markets = await any.client.call(coinGetContract);
+      const perps = new Map<string, QuotedPerp[]>();
+      for (const m of markets) {
+        const inverse = m.kind === 'inverse';
+        // A coin-margined perpetual follows the USDT market of its coin.
+        const maker = this.makers.get(inverse ? `${m.symbol}t` : m.symbol);
+        if (!maker) continue;
+        const { base, quote } = maker.market.spec;
+        const quoted: QuotedPerp = {
+          symbol: m.symbol,
+          inverse,
+          contractSize: parseUnits(m.contractSize, inverse ? quote.decimals : base.decimals),
+        };
+        perps.set(maker.market.symbol, [...(perps.get(maker.market.symbol) ?? []), quoted]);
+        await maker.client
+          .call(coinContractMarginMode, { body: { symbol: m.symbol, marginMode: 'cross' } })
+          // Already cross, or holding a position from an earlier run: it stays as it is.
+          .catch(() => undefined);
+      }
+      this.perps = perps;
+    } catch (error) {
+      this.options.onError?.(error);
+    }
+  }
+
   onIndex(ticks: IndexTick[]): void {
-    if (this.stopped) return;
+    if (!this.started || this.stopped) return;
+    const now = (this.options.now ?? Date.now)();
     for (const tick of ticks) {
       const maker = this.makers.get(tick.symbol);
       // A paused market takes no orders: its maker's quotes stay as they are until resumed.
       if (!maker || maker.busy || maker.market.state === 'paused') continue;
-      if (this.needsRequote(maker, tick.price)) this.requote(maker, tick.price);
+      // A perpetual not quoted yet (the makers learn of the perpetuals as they start) is
+      // quoted on the next tick, with the spot ladder.
+      const unquoted = maker.perpShown === 0 && (this.perps?.get(tick.symbol)?.length ?? 0) > 0;
+      if (unquoted || this.moved(maker, tick.price)) void this.requote(maker, tick.price);
+      else if (now - maker.checkedAt >= CHECK_MS) void this.check(maker, tick.price, now);
     }
   }
 
@@ -108,58 +181,100 @@ export class MarketMakers {
     this.stopped = true;
   }
 
-  private needsRequote(maker: MakerState, index: bigint): boolean {
+  private moved(maker: MakerState, index: bigint): boolean {
     if (maker.quotedAt === undefined) return true;
     const moved = index > maker.quotedAt ? index - maker.quotedAt : maker.quotedAt - index;
-    if (moved * 10_000n >= BigInt(this.options.requoteBps) * maker.quotedAt) return true;
-    // A level taken whole leaves fewer orders than were shown. A partly filled level stays
-    // as it is (as on any book): requoting the whole ladder after every small trade would
-    // multiply the orders the engine and its tables carry about tenfold.
-    const open = this.options.engine.openOrders(maker.user, maker.market.symbol);
-    return open.length < maker.shown;
+    return moved * 10_000n >= BigInt(this.options.requoteBps) * maker.quotedAt;
   }
 
   /**
-   * Cancels the maker's orders and places the new ladder. The engine applies each command
-   * as it is submitted, so the whole requote lands between two other commands; only the
-   * acknowledgements are awaited.
+   * A level taken whole leaves fewer orders than were shown: requote. A partly filled
+   * level stays as it is (as on any book): requoting the whole ladder after every small
+   * trade would multiply the orders the engine and its tables carry about tenfold.
    */
-  private requote(maker: MakerState, index: bigint): void {
-    const { engine } = this.options;
-    const symbol = maker.market.symbol;
-    const cancels = engine
-      .openOrders(maker.user, symbol)
-      .map((order) => engine.cancelOrder(maker.user, symbol, order.id));
-    const places: Array<ReturnType<typeof engine.placeOrder>> = [];
-    const ladder = quoteLadder(maker.market, index, this.options.quotes);
-    const q = maker.market.spec.quote.decimals;
-    const b = maker.market.spec.base.decimals;
-    for (const level of ladder) {
-      places.push(
-        engine.placeOrder({
-          user: maker.user,
-          market: symbol,
-          side: level.side,
-          kind: 'limit',
-          // Post-only: a maker only ever adds liquidity, never takes a user's order.
-          tif: 'POST_ONLY',
-          price: formatUnits(level.price, q),
-          quantity: formatUnits(level.quantity, b),
-        }),
-      );
-    }
-    maker.quotedAt = index;
-    maker.shown = ladder.length;
+  private async check(maker: MakerState, index: bigint, now: number): Promise<void> {
     maker.busy = true;
-    Promise.all([Promise.all(cancels), Promise.all(places)])
-      .then(([, acks]) => {
-        // Only accepted orders were shown: a refused one (a post-only that would take)
-        // or one filled meanwhile then counts as missing, and the next tick requotes.
-        maker.shown = acks.filter((ack) => ack.events.some((e) => e.type === 'accepted')).length;
-      })
-      .catch((error: unknown) => this.options.onError?.(error))
-      .finally(() => {
-        maker.busy = false;
+    maker.checkedAt = now;
+    let open: number;
+    let perpOpen = 0;
+    try {
+      const page = await maker.client.call(currencyOrderList, {
+        body: { symbol: maker.market.symbol, status: 'open', page: 1, size: 1 },
       });
+      open = page.total;
+      for (const perp of this.perps?.get(maker.market.symbol) ?? []) {
+        const orders = await maker.client.call(contractOrderList, {
+          query: { symbol: perp.symbol, status: 'open', current: 1, size: 1 },
+        });
+        perpOpen += orders.total;
+      }
+    } catch (error) {
+      this.options.onError?.(error);
+      return;
+    } finally {
+      maker.busy = false;
+    }
+    const taken = open < maker.shown || perpOpen < maker.perpShown;
+    if (taken && !this.stopped) await this.requote(maker, index);
   }
+
+  /** Replaces the maker's ladder with one around `index`, in one mass quote. */
+  private async requote(maker: MakerState, index: bigint): Promise<void> {
+    const { market } = maker;
+    const q = market.spec.quote.decimals;
+    const b = market.spec.base.decimals;
+    const ladder = quoteLadder(market, index, this.options.quotes);
+    maker.busy = true;
+    maker.quotedAt = index;
+    try {
+      const answer = await maker.client.call(currencyOrderMassQuote, {
+        body: {
+          symbol: market.symbol,
+          orders: ladder.map((level) => ({
+            side: level.side,
+            price: formatUnits(level.price, q),
+            quantity: formatUnits(level.quantity, b),
+            // Post-only: a maker only ever adds liquidity, never takes a user's order.
+            timeInForce: 'POST_ONLY' as const,
+          })),
+        },
+      });
+      // Only accepted orders were shown: a refused one (a post-only that would take)
+      // then counts as missing, and the next check requotes.
+      maker.shown = answer.orders.filter((entry) => 'order' in entry).length;
+      let perpShown = 0;
+      for (const perp of this.perps?.get(market.symbol) ?? []) {
+        const answer = await maker.client.call(contractOrderMassQuote, {
+          body: {
+            symbol: perp.symbol,
+            orders: ladder.map((level) => {
+              // The level's size in contracts: base coin ÷ contract size (linear), or its
+              // USD value ÷ the contract's USD value (inverse); at least one.
+              const contracts = perp.inverse
+                ? (level.quantity * level.price) / 10n ** BigInt(b) / perp.contractSize
+                : level.quantity / perp.contractSize;
+              return {
+                side: level.side,
+                price: formatUnits(level.price, q),
+                contracts: String(contracts > 0n ? contracts : 1n),
+              };
+            }),
+          },
+        });
+        perpShown += answer.orders.filter((entry) => 'order' in entry).length;
+      }
+      maker.perpShown = perpShown;
+    } catch (error) {
+      this.options.onError?.(error);
+    } finally {
+      maker.busy = false;
+    }
+  }
+}
+
+interface QuotedPerp {
+  symbol: string;
+  inverse: boolean;
+  /** Base minor units (linear) or quote minor units of USD (inverse) per contract. */
+  contractSize: bigint;
 }

@@ -12,6 +12,7 @@ import type { IndexSource, IndexTick } from './index-feed/source.ts';
 import { createTickStore, type TickStore } from './index-feed/tick-store.ts';
 import { MarketDataService } from './market-data.ts';
 import { retireLegacyBots } from './legacy-bots.ts';
+import type { MakerClients } from './maker-clients.ts';
 import { MarketMakers } from './market-makers.ts';
 import { SimulatedFlow } from './simulated-flow.ts';
 
@@ -22,6 +23,8 @@ export interface MarketRuntimeOptions {
   config: MarketConfig;
   /** What is listed: the runtime starts on its markets and follows every one listed later. */
   catalogue: Catalogue;
+  /** The makers' SDK clients (they trade through the platform's own HTTP API). */
+  makerClients: Pick<MakerClients, 'connect'>;
   now?: () => number;
   /** A recorded exchange instead of the network (tests). */
   exchange?: TickerExchange;
@@ -55,8 +58,13 @@ export const QUOTES = {
   levelNotional: parseUnits('2000', 6),
 };
 const REQUOTE_BPS = 5;
-/** Simulated flow: about one order every three ticks per market, 10 to 400 USDT each. */
-const FLOW_CHANCE = 0.3;
+/**
+ * Simulated flow: about one order every fifty ticks per market, 10 to 400 USDT each.
+ * Every trade stays in the ledger for good (fills, postings, the orders it touched), so
+ * the rate sets how fast a demo left running grows: at this one a month stays under
+ * 1 GB (issue 27, README "Bounded growth"; it was 0.3, about 1.3 GB a day).
+ */
+const FLOW_CHANCE = 0.02;
 const FLOW_MAX_NOTIONAL = parseUnits('400', 6);
 const HOUR = 3_600_000;
 
@@ -126,6 +134,7 @@ export async function startMarket(options: MarketRuntimeOptions): Promise<Market
     ? new MarketMakers({
         db,
         engine,
+        clients: options.makerClients,
         markets,
         quotes: QUOTES,
         requoteBps: REQUOTE_BPS,

@@ -11,6 +11,9 @@ import * as m0004 from './migrations/0004_market_data.ts';
 import * as m0020 from './migrations/0020_catalogue.ts';
 import * as m0021 from './migrations/0021_seed_catalogue.ts';
 import { publishTickers } from './mqtt-tickers.ts';
+import { inProcessFetch } from '../../kernel/http/in-process-fetch.ts';
+import { contractSource } from './contract-source.ts';
+import { makerClients } from './maker-clients.ts';
 import { registerMarketSocket } from './socket/market-socket.ts';
 import type { MarketsTables } from './tables.ts';
 
@@ -71,22 +74,33 @@ export const marketsModule = defineModule({
       await feeRun;
     });
 
+    const clients = makerClients({
+      fetch: inProcessFetch(app),
+      head: config.head,
+      apiKeys: ctx.apiKeys,
+      now: () => ctx.clock.now().getTime(),
+    });
+    ctx.onClose(() => clients.close());
     const market = await startMarket({
       db,
       catalogue,
       engine: ctx.engine,
+      makerClients: clients,
       deploymentId: ctx.facts.deploymentId,
       config: config.market,
       ...ctx.options.market,
       onError: (error, what) => app.log.error({ err: error }, what),
     });
     ctx.onClose(() => market.close());
+    // The makers' calls are served once every module's routes are in.
+    app.addHook('onReady', async () => market.makers?.start());
     ctx.probe('market', () => market.health());
     await registerMarketSocket(app, { feed: market.data });
     ctx.onClose(publishTickers(ctx.broker, market.data));
-    registerCommonCalls(app, config.head, market.data, catalogue);
+    const contracts = contractSource();
+    registerCommonCalls(app, config.head, market.data, catalogue, contracts);
     const rates = coinRates(config.coinRates);
-    registerMarketCalls(app, config.head, { market, catalogue, rates });
+    registerMarketCalls(app, config.head, { market, catalogue, rates, contracts });
     registerCatalogueCalls(app, config.head, { operations, audit: ctx.audit });
     ctx.provide('markets', {
       runtime: market,
@@ -94,6 +108,7 @@ export const marketsModule = defineModule({
       catalogue,
       operations,
       coinRates: rates,
+      contracts,
     });
   },
 });

@@ -3,6 +3,7 @@ import { formatUnits, type CommandResult, type EngineEvent } from '@meridian/cor
 import type { Insertable } from 'kysely';
 import type { EngineHost } from '../../engine/engine-host.ts';
 import type { SecondContractsTable, SecondsDb } from './tables.ts';
+import { followResults } from '../../engine/follow-results.ts';
 
 type Settled = Extract<EngineEvent, { type: 'seconds_settled' }>;
 type Row = Insertable<SecondContractsTable>;
@@ -65,57 +66,19 @@ export async function startSettlements(options: SettlementOptions) {
     return rows;
   };
 
-  // One write at a time, in order. `reached` is the last sequence number whose
-  // settlements are all written; after a failed write it stops, so snapshots stop
-  // pruning the journal and the next start writes what is missing.
-  let queue: Promise<void> = Promise.resolve();
-  let pending = 0;
-  let failed = false;
-  let reached = 0;
-  const advance = (seq: number) => {
-    if (!failed && seq > reached) reached = seq;
-  };
-  // Nothing to write up to `seq`: projected as far as this module goes once what is ahead is.
-  const advanceInTurn = (seq: number) => {
-    if (pending === 0) advance(seq);
-    else queue = queue.then(() => advance(seq));
-  };
-  const enqueue = (results: readonly CommandResult[]) => {
-    const settled = rowsOf(results);
-    const lastSeq = results.at(-1)!.seq;
-    if (settled.length === 0) {
-      advanceInTurn(lastSeq);
-      return;
-    }
-    pending += 1;
-    queue = queue
-      .then(async () => {
-        const rows = await write(settled, lastSeq);
-        advance(lastSeq);
-        for (const r of rows) options.publish(r.user_id, message(r));
-      })
-      .catch((error: unknown) => {
-        failed = true;
-        options.onError(error);
-      })
-      .finally(() => {
-        pending -= 1;
-      });
-  };
-
-  // In one turn: what became durable before this listener (the replay after a restart,
-  // commands other modules sent while starting), then everything after it.
-  const missed = engine.resultsSince(cursor);
-  if (missed.length > 0) enqueue(missed);
-  // Up to the restart: written before, or among the results just queued.
-  advanceInTurn(engine.restored.seq);
-  engine.onDurable(enqueue);
-  engine.holdSnapshotsFor(() => reached);
-  await queue;
-  return {
-    /** Resolves once every settlement seen so far is written and published. */
-    flushed: () => queue,
-  };
+  return followResults({
+    engine,
+    cursor,
+    select: (results) => {
+      const settled = rowsOf(results);
+      return settled.length > 0 ? settled : null;
+    },
+    write: async (settled, lastSeq) => {
+      const rows = await write(settled, lastSeq);
+      for (const r of rows) options.publish(r.user_id, message(r));
+    },
+    onError: options.onError,
+  });
 }
 
 function row(e: Settled, decimals: number, source: string): Row {

@@ -5,6 +5,7 @@ import {
   currencyOrderCancelAll,
   currencyOrderGet,
   currencyOrderList,
+  currencyOrderMassQuote,
   currencyOrderSubmit,
   entrustCancel,
   entrustExchange,
@@ -106,6 +107,18 @@ export function registerSpotCalls(
     HIGH_RATE,
   );
 
+  registerCall(
+    app,
+    head,
+    currencyOrderMassQuote,
+    async ({ body }, request) => {
+      const user = principalOf(request).userId;
+      return idempotency.run(user, idempotencyKey(request), 'spot.massQuote', () =>
+        spot.massQuote(user, body),
+      );
+    },
+    HIGH_RATE,
+  );
   registerCall(app, head, currencyOrderGet, async ({ query }, request) =>
     spot.getOrder(principalOf(request).userId, query),
   );

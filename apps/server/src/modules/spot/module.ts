@@ -11,10 +11,9 @@ export const spotModule = defineModule({
   start(ctx) {
     const { app, config } = ctx;
     const db = ctx.db.withTables<EngineTables>();
-    registerSpotCalls(app, config.head, {
-      spot: createSpotService({ db, engine: ctx.engine }),
-      idempotency: ctx.idempotency,
-    });
+    const spot = createSpotService({ db, engine: ctx.engine });
+    registerSpotCalls(app, config.head, { spot, idempotency: ctx.idempotency });
+    ctx.provide('spot', { listOrders: spot.listOrders });
     registerSpotRuleCalls(app, config.head, {
       db,
       catalogue: ctx.use('markets').catalogue,

@@ -7,6 +7,7 @@ const FIELD_NAMES: Record<string, string> = {
   market: 'symbol',
   stopPrice: 'triggerPrice',
   orderId: 'id',
+  wallet: 'margin',
 };
 
 const MESSAGE: Record<RejectReason | RequestRejection, MessageId> = {
@@ -32,6 +33,9 @@ const MESSAGE: Record<RejectReason | RequestRejection, MessageId> = {
   market_paused: 'marketPaused',
   pool_insufficient: 'secondsPoolInsufficient',
   no_index: 'secondsNoIndex',
+  unknown_position: 'orderNotFound',
+  not_due: 'invalidOrder',
+  coins_unsold: 'invalidOrder',
   invalid_number: 'invalidNumber',
   too_many_decimals: 'tooManyDecimals',
   negative: 'negativeAmount',
@@ -39,6 +43,11 @@ const MESSAGE: Record<RejectReason | RequestRejection, MessageId> = {
   zero: 'zeroAmount',
   off_tick: 'offTick',
   off_lot: 'offLot',
+  reduce_only_increase: 'perpReduceOnly',
+  leverage_too_high: 'perpLeverageTooHigh',
+  position_open: 'perpPositionOpen',
+  no_position: 'perpNoPosition',
+  margin_too_low: 'perpMarginTooLow',
 };
 
 /**
@@ -61,6 +70,15 @@ export function rejectionError(
       'clientOrderId',
     );
   }
-  const named = field ? (FIELD_NAMES[field] ?? field) : fallbackField;
-  return new AppError('validation', MESSAGE[reason], { field: named }, named);
+  const refused = rejectionReason(reason, field, fallbackField);
+  return new AppError('validation', refused.reason, { field: refused.field }, refused.field);
+}
+
+/** An engine refusal as its stable message id and the field at fault, for answers that list several. */
+export function rejectionReason(
+  reason: RejectReason | RequestRejection,
+  field: string | undefined,
+  fallbackField: string,
+): { reason: MessageId; field: string } {
+  return { reason: MESSAGE[reason], field: field ? (FIELD_NAMES[field] ?? field) : fallbackField };
 }

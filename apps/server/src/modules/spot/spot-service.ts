@@ -1,11 +1,19 @@
-import type { OrderLookup, SpotFill, SpotOrder } from '@meridian/contract';
+import type {
+  CallData,
+  currencyOrderMassQuote,
+  massQuoteBody,
+  OrderLookup,
+  SpotFill,
+  SpotOrder,
+} from '@meridian/contract';
+import type { z } from 'zod';
 import type { OrderKind } from '@meridian/core';
 import type { SpotDb } from './tables.ts';
 import type { EngineHost } from '../../engine/engine-host.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { fillView, orderView, type FillRow, type OrderRow, type SpecOf } from './order-views.ts';
 import { placedOrder } from './placed-order.ts';
-import { rejectionError } from './rejections.ts';
+import { rejectionError, rejectionReason } from './rejections.ts';
 
 export interface OrderInput {
   symbol: string;
@@ -17,13 +25,32 @@ export interface OrderInput {
   triggerPrice?: string | undefined;
   timeInForce?: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY' | undefined;
   clientOrderId?: string | undefined;
+  /** Trade from the cross margin account or the pair's isolated one (absent: spot). */
+  margin?: 'cross' | 'isolated' | undefined;
+  /** With `margin`: borrow what the order lacks when it is placed. */
+  autoBorrow?: boolean | undefined;
+  /** With `margin`: each fill repays the loan in the coin it brings in. */
+  autoRepay?: boolean | undefined;
 }
+
+type MassQuoteInput = z.infer<typeof massQuoteBody>;
+type MassQuoteResult = CallData<typeof currencyOrderMassQuote>;
+
+/**
+ * Which wallet's orders a list shows: the spot wallet's, the cross margin account's
+ * (`margin`), one pair's isolated account's (`margin.<symbol>`) or every isolated
+ * account's (`margin.*`). The spot centre shows the spot wallet's only.
+ */
+export type OrderWallet = 'spot' | 'margin' | `margin.${string}`;
+export const EVERY_ISOLATED = 'margin.*';
 
 export interface ListQuery {
   symbol?: string | undefined;
   status: 'open' | 'history' | 'all';
   page: number;
   size: number;
+  /** The spot wallet unless named. */
+  wallet?: OrderWallet | undefined;
 }
 
 export interface OrderPage {
@@ -124,6 +151,10 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
           input.timeInForce !== 'GTC' &&
           'timeInForce');
       if (stray) throw new AppError('validation', 'invalidOrder', { field: stray }, stray);
+      const option = (input.autoBorrow && 'autoBorrow') || (input.autoRepay && 'autoRepay');
+      if (option && input.margin === undefined) {
+        throw new AppError('validation', 'invalidOrder', { field: option }, option);
+      }
       const ack = await engine.placeOrder({
         user,
         market: listed.symbol,
@@ -136,6 +167,11 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
         ...(input.triggerPrice !== undefined ? { stopPrice: input.triggerPrice } : {}),
         ...(clientRef !== undefined ? { clientRef } : {}),
         ...(input.clientOrderId !== undefined ? { clientOrderId: input.clientOrderId } : {}),
+        ...(input.margin !== undefined
+          ? { wallet: input.margin === 'cross' ? 'margin' : (`margin.${listed.symbol}` as const) }
+          : {}),
+        ...(input.autoBorrow ? { autoBorrow: true } : {}),
+        ...(input.autoRepay ? { autoRepay: true } : {}),
       });
       const spent = input.side === 'buy' ? listed.quote.code : listed.base.code;
       for (const e of ack.events) {
@@ -175,8 +211,8 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
     },
 
     /**
-     * Cancels every open order of `user` (waiting, partially filled or waiting for its
-     * trigger), in one market or in all, through the engine's own cancel command. The
+     * Cancels every open spot-wallet order of `user` (waiting, partially filled or waiting
+     * for its trigger), in one market or in all, through the engine's own cancel command. The
      * orders come from the engine's live view, and every cancel is sequenced in one
      * synchronous pass, so no other command (a fill, a new order) comes between them:
      * what was open when the call arrived is what is cancelled. Only the caller's orders
@@ -184,8 +220,15 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
      */
     async cancelAll(user: string, symbol?: string): Promise<{ cancelled: number; ids: string[] }> {
       const markets = symbol !== undefined ? [market(symbol).symbol] : engine.marketSymbols();
+      // The spot wallet's orders, as the spot lists show them: a margin account's orders
+      // are cancelled one by one from the margin centres.
       const targets = markets
-        .flatMap((m) => engine.openOrders(user, m).map((order) => ({ market: m, id: order.id })))
+        .flatMap((m) =>
+          engine
+            .openOrders(user, m)
+            .filter((order) => order.wallet === null)
+            .map((order) => ({ market: m, id: order.id })),
+        )
         .sort((a, b) => a.id - b.id);
       const acks = await Promise.all(targets.map((t) => engine.cancelOrder(user, t.market, t.id)));
       const ids = targets
@@ -196,10 +239,60 @@ export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
       return { cancelled: ids.length, ids };
     },
 
+    /**
+     * A mass quote: the user's open spot-wallet orders in one market cancelled and the new limit
+     * orders placed in one synchronous pass, so the engine applies them back to back and
+     * the book never shows the market without them. Each order is answered on its own.
+     */
+    async massQuote(user: string, input: MassQuoteInput): Promise<MassQuoteResult> {
+      const listed = market(input.symbol);
+      // The spot wallet's orders only: a mass quote never touches a margin account's.
+      const open = engine
+        .openOrders(user, listed.symbol)
+        .filter((order) => order.wallet === null)
+        .sort((a, b) => a.id - b.id);
+      const cancels = open.map((order) => engine.cancelOrder(user, listed.symbol, order.id));
+      const places = input.orders.map((order) =>
+        engine.placeOrder({
+          user,
+          market: listed.symbol,
+          side: order.side,
+          kind: 'limit',
+          tif: order.timeInForce ?? 'GTC',
+          price: order.price,
+          quantity: order.quantity,
+        }),
+      );
+      const [cancelled, placed] = await Promise.all([Promise.all(cancels), Promise.all(places)]);
+      return {
+        cancelled: open
+          .filter((_, i) => !cancelled[i]!.events.some((e) => e.type === 'rejected'))
+          .map((order) => String(order.id)),
+        orders: placed.map((ack, i) => {
+          const refused = ack.events.find((e) => e.type === 'rejected');
+          if (refused) {
+            const spent = input.orders[i]!.side === 'buy' ? listed.quote.code : listed.base.code;
+            const { reason, field } = rejectionReason(refused.reason, refused.field, spent);
+            return { reason, field };
+          }
+          const order = ack.ts === null ? undefined : placedOrder(ack.events, ack.ts, specOf);
+          if (!order) throw new Error('order neither accepted nor rejected');
+          return { order };
+        }),
+      };
+    },
+
     async listOrders(user: string, query: ListQuery): Promise<OrderPage> {
       if (query.symbol !== undefined) market(query.symbol);
       await engine.projected();
       let base = db.selectFrom('trade_orders').where('user_id', '=', user);
+      const wallet = query.wallet ?? 'spot';
+      base =
+        wallet === 'spot'
+          ? base.where('wallet', 'is', null)
+          : wallet === EVERY_ISOLATED
+            ? base.where('wallet', 'like', 'margin.%')
+            : base.where('wallet', '=', wallet);
       if (query.symbol !== undefined) base = base.where('market', '=', query.symbol);
       if (query.status !== 'all') {
         base = base.where('status', 'in', query.status === 'open' ? OPEN : DONE);

@@ -1,4 +1,4 @@
-import type { HealthData } from '@meridian/contract';
+import type { HealthData, StorageHealth } from '@meridian/contract';
 import type { Database } from '../../kernel/db/database.ts';
 
 import type { ComponentHealth, ComponentProbe, ProbedComponent } from '../../kernel/module.ts';
@@ -11,6 +11,8 @@ export interface HealthDeps {
   now?: () => Date;
   /** The broker and the market feed report themselves once they run. */
   probes?: Partial<Record<ProbedComponent, ComponentProbe>>;
+  /** The last measure of the data on disk (housekeeping); never measured per call. */
+  storage?: () => StorageHealth | undefined;
 }
 
 async function probe(check: ComponentProbe | undefined): Promise<ComponentHealth> {
@@ -43,6 +45,7 @@ export function createHealthService(deps: HealthDeps) {
         probe(deps.probes?.market),
       ]);
       const down = [database, broker, market].some((c) => c.status === 'down');
+      const storage = deps.storage?.();
       return {
         status: down ? 'degraded' : 'ok',
         version: deps.version,
@@ -54,6 +57,7 @@ export function createHealthService(deps: HealthDeps) {
           broker,
           market,
         },
+        ...(storage ? { storage } : {}),
       };
     },
   };

@@ -1,6 +1,7 @@
 import { defineModule } from '../../kernel/module.ts';
 import { registerSystemCalls } from './calls.ts';
 import { createHealthService } from './health.ts';
+import { storageHealth } from '../housekeeping/index.ts';
 import { registerPlatformConfig } from './platform-config-calls.ts';
 
 /** Health and the web app's runtime configuration (`/platform/dev/config.js`). */
@@ -14,8 +15,14 @@ export const systemModule = defineModule({
       version: ctx.config.version,
       deploymentId: ctx.facts.deploymentId,
       startedAt,
+      storage: storageHealth(ctx.use('housekeeping')),
     });
     registerSystemCalls(ctx.app, ctx.config.head, health);
-    registerPlatformConfig(ctx.app, ctx.config);
+    const content = ctx.use('content');
+    registerPlatformConfig(
+      ctx.app,
+      ctx.config,
+      async () => (await content.settings.read()).defaultLanguage,
+    );
   },
 });

@@ -49,6 +49,11 @@ export interface VerificationService {
       id: string,
       purpose: string,
     ): Promise<(UploadedFile & { createdAt: string }) | null>;
+    /**
+     * Stores an image for `userId` after the same checks as an upload (type by content,
+     * re-encoded without metadata): an operator's image sent in that user's chat.
+     */
+    save(userId: string, purpose: string, bytes: Buffer): Promise<UploadedFile>;
     /** Any file's facts and bytes, for an operator call that writes its audit row first. */
     content(id: string): Promise<FileContent & { userId: string; purpose: string }>;
   };

@@ -10,6 +10,7 @@ import { registerUploadCalls } from './upload-calls.ts';
 import { registerVerificationUserCalls } from './user-calls.ts';
 import { stateOf, statusOf } from './verification-status.ts';
 import { verificationLevel } from '@meridian/core';
+import { cleanImage } from './image-intake.ts';
 
 /**
  * Identity verification (primary and advanced), document uploads, bank cards, and the
@@ -51,6 +52,8 @@ export const verificationModule = defineModule({
           const row = await files.ownRow(userId, id);
           return row?.purpose === purpose ? { ...fileView(row), createdAt: row.created_at } : null;
         },
+        save: async (userId, purpose, bytes) =>
+          files.save(userId, purpose, await cleanImage(bytes)),
         content: async (id) => {
           const stored = await files.readAny(id);
           return {

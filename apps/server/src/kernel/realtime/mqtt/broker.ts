@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionAuthority } from '../../sessions.ts';
 import { startEmbeddedBroker } from './embedded-broker.ts';
 import { connectExternalBroker } from './external-broker.ts';
-import type { MqttPublisher } from './publisher.ts';
+import type { MqttPublisher, PrivateTopicRule } from './publisher.ts';
 
 export const DEFAULT_MQTT_PATH = '/mqtt';
 
@@ -23,6 +23,13 @@ export interface Broker {
    * Only where the broker checks the reader's session: never to an external broker.
    */
   publishUserRefresh(userId: string, payload: unknown): void;
+  /** Guards topics `prefix + key` as private to their owner (see `PrivateTopicRule`). */
+  guardTopics(rule: PrivateTopicRule): void;
+  /**
+   * Publishes on a topic a `guardTopics` rule covers, as JSON; like a refresh, only where
+   * the broker checks the reader's session: never to an external broker.
+   */
+  publishPrivate(topic: string, payload: unknown): void;
   status(): { status: 'up' | 'down'; detail: string };
   close(): Promise<void>;
 }
@@ -54,6 +61,15 @@ export async function startBroker(app: FastifyInstance, options: BrokerOptions):
     publishUserRefresh(userId, payload) {
       if (!publisher.guardsUserTopics) return;
       const topic = MQTT_TOPICS.userRefresh(userId);
+      if (publisher.mayHaveSubscribers(topic)) {
+        publisher.publish(topic, JSON.stringify(payload), false);
+      }
+    },
+    guardTopics(rule) {
+      publisher.guardTopics?.(rule);
+    },
+    publishPrivate(topic, payload) {
+      if (!publisher.guardsUserTopics || !publisher.guardTopics) return;
       if (publisher.mayHaveSubscribers(topic)) {
         publisher.publish(topic, JSON.stringify(payload), false);
       }

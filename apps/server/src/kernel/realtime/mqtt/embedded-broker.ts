@@ -5,7 +5,7 @@ import type { SessionAuthority, SessionPrincipal } from '../../sessions.ts';
 import { ensureWebSocketSupport } from '../websocket-support.ts';
 import { maySubscribe, presentedToken, privateTopicOwner } from './access.ts';
 import { ClientIdOwners } from './client-id-owners.ts';
-import type { MqttPublisher } from './publisher.ts';
+import type { MqttPublisher, PrivateTopicRule } from './publisher.ts';
 import { SessionGuard } from './session-guard.ts';
 
 /**
@@ -44,6 +44,12 @@ export async function startEmbeddedBroker(
   // Who each signed-in client is, while its session lives (anonymous clients: nobody).
   const guard = new SessionGuard<Client>(options.sessions, (client) => client.close(), app.log);
   const ids = new ClientIdOwners<Client>();
+  // Topics private to the user their key names (a chat key's): the rules, and the owner of
+  // each such topic a client was allowed to subscribe to. A key never changes hands, so
+  // an owner once found stays right; a topic nobody was allowed never reaches anyone.
+  const rules: PrivateTopicRule[] = [];
+  const keyedOwners = new Map<string, string>();
+  const ruleFor = (topic: string) => rules.find((rule) => topic.startsWith(rule.prefix));
   const broker = await Aedes.createBroker({
     keepaliveLimit: KEEPALIVE_LIMIT_SECONDS,
     drainTimeout: DRAIN_TIMEOUT_MS,
@@ -70,6 +76,24 @@ export async function startEmbeddedBroker(
       );
     },
     authorizeSubscribe: (client, subscription, done) => {
+      const rule = ruleFor(subscription.topic);
+      if (rule) {
+        const user = guard.userOf(client);
+        const key = subscription.topic.slice(rule.prefix.length);
+        // A wildcard or another user's key is refused like an unknown one.
+        if (user === null || !/^[A-Za-z0-9_-]{1,64}$/.test(key)) return done(null, null);
+        void rule
+          .ownerOf(key)
+          .then(async (owner) => owner === user && (await guard.confirm(client)))
+          .then(
+            (allowed) => {
+              if (allowed) keyedOwners.set(subscription.topic, user);
+              done(null, allowed ? subscription : null);
+            },
+            () => done(null, null),
+          );
+        return;
+      }
       // null refuses the one topic (SUBACK 0x80) and keeps the connection.
       if (!maySubscribe(subscription.topic, guard.userOf(client))) return done(null, null);
       if (privateTopicOwner(subscription.topic) === null) return done(null, subscription);
@@ -79,6 +103,10 @@ export async function startEmbeddedBroker(
     // Asked for every message to every client: a private topic only reaches its user's
     // clients whose session still lives, also a resumed persistent subscription.
     authorizeForward: (client, packet) => {
+      if (ruleFor(packet.topic)) {
+        const keyed = keyedOwners.get(packet.topic);
+        return keyed !== undefined && guard.mayRead(client, keyed) ? packet : null;
+      }
       const owner = privateTopicOwner(packet.topic);
       return owner === null || guard.mayRead(client, owner) ? packet : null;
     },
@@ -141,6 +169,7 @@ export async function startEmbeddedBroker(
 
   return {
     guardsUserTopics: true,
+    guardTopics: (rule) => void rules.push(rule),
     mayHaveSubscribers: (topic) => resumedSessions > 0 || holders.has(topic),
     publish(topic, payload, retain) {
       broker.publish(

@@ -12,6 +12,19 @@ export interface MqttPublisher {
    * an external broker knows nothing of the platform's sessions, so it gets none.
    */
   readonly guardsUserTopics: boolean;
+  /**
+   * Makes every topic `prefix + key` private to the user `ownerOf(key)` names (a chat
+   * key's topic): only that user's live sessions may subscribe to and receive it. Only a
+   * broker that guards user topics takes rules; the others never carry such topics.
+   */
+  guardTopics?(rule: PrivateTopicRule): void;
   status(): { status: 'up' | 'down'; detail: string };
   close(): Promise<void>;
+}
+
+/** Topics that belong to one user each, named by a key only that user is given. */
+export interface PrivateTopicRule {
+  prefix: string;
+  /** The user a key belongs to, or null for none (asked when a client subscribes). */
+  ownerOf(key: string): Promise<string | null>;
 }

@@ -481,6 +481,10 @@ describe.each(testDatabases())('trading states and fee changes on $name', ({ cre
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(d.platform.engine.marketSpec('btcusdt')!.takerFeeBps).toBe(30);
+    // The job marks the row just after the engine takes the change.
+    for (let i = 0; i < 40 && (await feeRow(second.body.data.id)).status !== 'applied'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     expect(await feeRow(second.body.data.id)).toMatchObject({ status: 'applied' });
 
     // A stop between the engine taking the first change and its row being marked: the

@@ -155,8 +155,11 @@ describe('simulated market over HTTP', () => {
     const { coinList, currencyList, contractList } = body.data;
     expect(coinList).toHaveLength(11);
     expect(currencyList).toHaveLength(11);
+    // The contract list: the markets with a perpetual (the perpetuals module installs them).
     expect(contractList.map((e: { symbol: string }) => e.symbol)).toEqual(
-      LISTED_MARKETS.filter((m) => m.lists.contract).map((m) => m.symbol),
+      ['btcusdt', 'ethusdt', 'bnbusdt', 'solusdt', 'xrpusdt', 'dogeusdt'].filter((s) =>
+        LISTED_MARKETS.some((m) => m.symbol === s),
+      ),
     );
     expect(currencyList[0]).toMatchObject({
       coin: 'btc',
@@ -186,16 +189,25 @@ describe('simulated market over HTTP', () => {
       collect: 0,
     });
     expect(spot.body.data[0].zdf).toMatch(/^-?\d+\.\d{2}$/);
-    // No contract market is listed until perpetuals exist: the contract calls say so with
-    // empty lists instead of answering spot tickers.
+    // The contract lists are the markets with a perpetual, with the perpetuals' figures.
+    const perpetuals = ['btcusdt', 'ethusdt', 'bnbusdt', 'solusdt', 'xrpusdt', 'dogeusdt'];
     const contract = await call(app, 'GET', api('/api/{head}/coin/open/getContract'));
-    expect(contract.body).toMatchObject({ code: 200, data: [] });
+    const rows = contract.body.data as Array<{ id: string; close: string; zdf: string }>;
+    expect(rows.map((r) => r.id).sort()).toEqual([...perpetuals].sort());
+    for (const row of rows) {
+      expect(row.close).toMatch(DECIMAL);
+      expect(row.zdf).toMatch(/^-?\d+\.\d{2}$/);
+    }
     const init = await call(app, 'GET', api('/api/{head}/coin/open/market/initData?type=contract'));
-    expect(init.body.data).toEqual({ rows: [], tickers: [] });
+    expect(init.body.data.rows).toHaveLength(perpetuals.length);
+    expect(init.body.data.tickers).toHaveLength(perpetuals.length);
     const url = api('/api/{head}/coin/open/get/contractDetail');
     const names = ['btcusdt', 'ETH/USDT', 'nope'];
     const contracts = await call(app, 'POST', url, { symbolNameList: names, type: 'contract' });
-    expect(contracts.body).toMatchObject({ code: 200, data: [] });
+    expect(contracts.body.data.map((d: { symbol: string }) => d.symbol)).toEqual([
+      'btcusdt',
+      'ethusdt',
+    ]);
     // Asked for spot (the default), the same call answers the spot tickers.
     const detail = await call(app, 'POST', url, { symbolNameList: names });
     expect(detail.body.data.map((d: { symbol: string }) => d.symbol)).toEqual([
@@ -205,7 +217,7 @@ describe('simulated market over HTTP', () => {
     expect(detail.body.data[0].priceChangePercent).toMatch(/^-?\d+\.\d{2}$/);
     expect(detail.body.data[0].volume24).toMatch(DECIMAL);
     const coins = await call(app, 'POST', '/api/common/getCoinList', {});
-    expect(coins.body.data.contractList).toEqual([]);
+    expect(coins.body.data.contractList).toHaveLength(perpetuals.length);
     expect(coins.body.data.currencyList).toHaveLength(11);
   });
 

@@ -1,0 +1,2 @@
+export { chatModule } from './module.ts';
+export type { ChatTables } from './tables.ts';

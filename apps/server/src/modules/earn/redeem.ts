@@ -1,0 +1,121 @@
+import type { EarnOrder } from '@meridian/contract';
+import { penaltyAmount, rateToPpm } from '@meridian/core';
+import type { EngineHost } from '../../engine/engine-host.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import { AppError } from '../../kernel/errors.ts';
+import { units } from './amounts.ts';
+import { orderView } from './orders.ts';
+import type { EarnDb, EarnPositionsTable } from './tables.ts';
+
+/**
+ * Closing orders: early redemption (the user's action, principal less the published
+ * penalty, the penalty to the product's funding pool) and maturity (the runner's, the
+ * whole principal once every day is paid). Each records its intent first (`active` →
+ * `redeeming`/`maturing`, a conditional update, so only one of them wins), then the
+ * engine closes the position once; a restart finishes what it had not answered.
+ */
+export function createClosings(deps: {
+  db: EarnDb;
+  engine: Pick<EngineHost, 'submit'>;
+  clock: Clock;
+  decimalsOf: (coin: string) => number;
+}) {
+  const { db, engine, clock, decimalsOf } = deps;
+
+  const find = (id: string) =>
+    db.selectFrom('earn_positions').selectAll().where('id', '=', id).executeTakeFirst();
+
+  /** Sends the close of a position whose intent is recorded; true once it is closed. */
+  async function close(row: EarnPositionsTable): Promise<boolean> {
+    const early = row.state === 'redeeming';
+    const penalty = units(row.penalty_units);
+    const ack = await engine.submit({
+      type: 'earn',
+      op: 'close',
+      position: row.id,
+      penalty: early ? penalty : 0n,
+      early,
+    });
+    const event = ack.events[0];
+    if (event?.type === 'rejected' && event.reason !== 'duplicate_reference') {
+      // Not closable now (the last day was paid meanwhile, or one is still unpaid):
+      // back to active, where the runner matures it when its days are paid.
+      await db
+        .updateTable('earn_positions')
+        .set({ state: 'active', penalty_units: '0' })
+        .where('id', '=', row.id)
+        .where('state', '=', row.state)
+        .execute();
+      return false;
+    }
+    const principal = units(row.principal_units);
+    await db
+      .updateTable('earn_positions')
+      .set({
+        state: early ? 'redeemed' : 'completed',
+        returned_units: (early ? principal - penalty : principal).toString(),
+        closed_at: event?.type === 'earn_closed' ? ack.ts : clock.now().getTime(),
+      })
+      .where('id', '=', row.id)
+      .where('state', '=', row.state)
+      .execute();
+    return true;
+  }
+
+  return {
+    close,
+
+    /** The user's early redemption of their own order; another user's is not found. */
+    async redeem(user: string, id: string): Promise<EarnOrder> {
+      const row = await find(id);
+      if (!row || row.user_id !== user || row.state === 'refused') {
+        throw new AppError('notFound', 'earnOrderNotFound', {}, 'id');
+      }
+      if (row.state === 'redeemed' || row.state === 'redeeming') {
+        if (row.state === 'redeeming') await close(row);
+        return orderView((await find(id))!, decimalsOf(row.coin));
+      }
+      if (row.state !== 'active') {
+        throw new AppError('conflict', 'earnOrderNotInProgress', {}, 'id');
+      }
+      const penalty = penaltyAmount(units(row.principal_units), rateToPpm(row.penalty_rate));
+      const intent = await db
+        .updateTable('earn_positions')
+        .set({ state: 'redeeming', penalty_units: penalty.toString() })
+        .where('id', '=', id)
+        .where('state', '=', 'active')
+        .executeTakeFirst();
+      if (intent.numUpdatedRows !== 1n) {
+        throw new AppError('conflict', 'earnOrderNotInProgress', {}, 'id');
+      }
+      const closed = await close({ ...row, state: 'redeeming', penalty_units: penalty.toString() });
+      if (!closed) throw new AppError('conflict', 'earnOrderNotInProgress', {}, 'id');
+      return orderView((await find(id))!, decimalsOf(row.coin));
+    },
+
+    /** Maturity of a fully paid order: intent, then the engine's close. */
+    async mature(row: EarnPositionsTable): Promise<boolean> {
+      const intent = await db
+        .updateTable('earn_positions')
+        .set({ state: 'maturing' })
+        .where('id', '=', row.id)
+        .where('state', '=', 'active')
+        .executeTakeFirst();
+      if (intent.numUpdatedRows !== 1n) return false;
+      return close({ ...row, state: 'maturing' });
+    },
+
+    /** Finishes every close a stopped process left unanswered by the engine. */
+    async recover(): Promise<number> {
+      const rows = await db
+        .selectFrom('earn_positions')
+        .selectAll()
+        .where('state', 'in', ['maturing', 'redeeming'])
+        .execute();
+      for (const row of rows) await close(row);
+      return rows.length;
+    },
+  };
+}
+
+export type Closings = ReturnType<typeof createClosings>;
