@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePlatform } from '../../shared/platform/context.tsx';
+import { useSiteSettings } from '../../shared/platform/site-settings.ts';
 import type { MenuLink } from '../routes/menus.ts';
 
 export function AppFooter({ links }: { links: MenuLink[] }) {
   const { t } = useTranslation();
-  const { config } = usePlatform();
+  // The site settings' brand and support links (the deployment's until an operator sets them).
+  const config = useSiteSettings();
   const support = config.supportLinks[0];
   return (
     <footer className="app-footer">

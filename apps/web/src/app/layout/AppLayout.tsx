@@ -6,6 +6,8 @@ import { DemoBanner } from './DemoBanner.tsx';
 import { AppHeader } from './header/AppHeader.tsx';
 import { useShellMenus } from './header/useShellMenus.ts';
 import { UserFeed } from '../../features/spot/index.ts';
+import { ChatLauncher } from '../../features/chat/index.ts';
+import { MarginWarnings } from '../../features/margin/index.ts';
 import { showFooter, showHeader } from './visibility.ts';
 import { useMarkShellPainted } from '../routes/shell-paint.ts';
 import './layout.css';
@@ -27,12 +29,14 @@ export function AppLayout() {
         {t('layout.skipToContent')}
       </a>
       <UserFeed />
+      <MarginWarnings />
       <DemoBanner />
       {showHeader(pathname) && <AppHeader menus={menus} />}
       <main id="main" className="app-main">
         <Outlet />
       </main>
       {showFooter(pathname) && <AppFooter links={menus.footer} />}
+      <ChatLauncher />
     </div>
   );
 }

@@ -12,6 +12,7 @@ describe('header rule', () => {
     ['/pledge/index', true],
     ['/user/loginx', true],
     ['/exchange/full-screen/spot', false],
+    ['/exchange/full-contract/usta', false],
     ['/exchange/index', true],
   ])('%s shows the header: %s', (path, shown) => {
     expect(showHeader(path)).toBe(shown);
@@ -34,7 +35,8 @@ describe('footer rule', () => {
     ['/trade', false],
     ['/exchange/full-screen/spot', false],
     ['/exchange/index', true],
-    ['/exchange/full-contract/usdt', true],
+    // Issue 19 asks the U-contract full view without a footer, as the spot one.
+    ['/exchange/full-contract/usta', false],
     ['/quotes/index', true],
     ['/assets/index', true],
     ['/account/center', true],

@@ -3,11 +3,18 @@
  * every rule is tested without a browser, including for pages that do not exist yet.
  */
 
-const HEADERLESS = ['/user/login', '/user/register', '/user/reset', '/exchange/full-screen'];
+const HEADERLESS = [
+  '/user/login',
+  '/user/register',
+  '/user/reset',
+  '/exchange/full-screen',
+  // Issue 19: the U-contract trade screen's full view, as the spot one.
+  '/exchange/full-contract',
+];
 
 /**
  * The header is hidden on the login, register and reset pages, and on the full-screen
- * trade view, which gives the trader the whole viewport.
+ * trade views (spot and U contract), which give the trader the whole viewport.
  */
 export function showHeader(pathname: string): boolean {
   return !HEADERLESS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
@@ -15,8 +22,9 @@ export function showHeader(pathname: string): boolean {
 
 /**
  * The footer is hidden on user sub-pages other than /user/index, on /pledge/...,
- * /finance/detail, /trade... and /exchange/full-screen/..., where the page needs the
- * whole height (trading screens, forms).
+ * /finance/detail, /trade... and /exchange/full-screen/... (and, by issue 19,
+ * /exchange/full-contract/...), where the page needs the whole height (trading screens,
+ * forms).
  */
 export function showFooter(pathname: string): boolean {
   if (pathname.startsWith('/user/')) return pathname === '/user/index';
@@ -24,5 +32,6 @@ export function showFooter(pathname: string): boolean {
   if (pathname === '/finance/detail' || pathname.startsWith('/finance/detail/')) return false;
   if (pathname.startsWith('/trade')) return false;
   if (pathname.startsWith('/exchange/full-screen/')) return false;
+  if (pathname.startsWith('/exchange/full-contract/')) return false;
   return true;
 }

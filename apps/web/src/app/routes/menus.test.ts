@@ -37,6 +37,16 @@ describe('menus from the route registry', () => {
         label: 'menu.trade',
         children: [
           {
+            key: '/trade/index?type=usta',
+            to: '/trade/index?type=usta',
+            label: 'menu.uContract',
+          },
+          {
+            key: '/trade/index?type=coin',
+            to: '/trade/index?type=coin',
+            label: 'menu.coinContract',
+          },
+          {
             key: '/trade/index?type=sec',
             to: '/trade/index?type=sec',
             label: 'menu.secondContract',
@@ -45,6 +55,13 @@ describe('menus from the route registry', () => {
         ],
       },
       { kind: 'link', key: '/rule/index', to: '/rule/index', label: 'menu.rules' },
+      { kind: 'link', key: '/pledge/index', to: '/pledge/index', label: 'menu.staking' },
+      {
+        kind: 'link',
+        key: '/finance/investment',
+        to: '/finance/investment',
+        label: 'menu.finance',
+      },
     ]);
     // The asset dropdown: one entry per wallet tab that has one (so none leads to a tab
     // that does not exist), then the order centre.
@@ -60,8 +77,9 @@ describe('menus from the route registry', () => {
       '/quotes/index',
       '/market/main',
       '/rate/index',
-      '/user/index?key=termsService',
-      '/user/index?key=helper',
+      '/pledge/index',
+      '/article/main',
+      '/article/main/terms',
     ]);
     expect(menuLinks(PAGES, 'guest', false).map((l) => l.to)).toEqual([
       '/user/login',

@@ -1,5 +1,9 @@
+import { contentRoutes } from '../../features/content/index.ts';
+import { earnRoutes } from '../../features/earn/index.ts';
 import { identityRoutes } from '../../features/identity/index.ts';
+import { marginRoutes } from '../../features/margin/index.ts';
 import { marketsRoutes } from '../../features/markets/index.ts';
+import { perpsRoutes } from '../../features/perps/index.ts';
 import { spotRoutes } from '../../features/spot/index.ts';
 import { verificationRoutes } from '../../features/verification/index.ts';
 import { walletRoutes } from '../../features/wallet/index.ts';
@@ -18,6 +22,10 @@ export const PAGES: readonly PageEntry[] = [
   // Before spot: the asset dropdown lists the wallet's entries, then the order centre.
   ...walletRoutes,
   ...spotRoutes,
+  ...perpsRoutes,
+  ...marginRoutes,
+  ...earnRoutes,
   ...identityRoutes,
   ...verificationRoutes,
+  ...contentRoutes,
 ];

@@ -103,6 +103,26 @@ describe('display currency of a first visit', () => {
     await waitFor(() => expect(useSettings.getState().currency.code).toBe('CNY'));
   });
 
+  it('is the one operators pinned in the site settings, over the language’s', async () => {
+    window.localStorage.clear();
+    useSettings.setState({ ...initialSettings(null, 'ja'), language: 'ja' });
+    const quiet = async (spec: { path: string }) =>
+      spec.path.endsWith('getAllSetting')
+        ? {
+            brand: 'Meridian',
+            logoUrl: '',
+            images: {},
+            supportLinks: [],
+            defaultCurrency: 'EUR',
+            defaultLanguage: 'ja',
+            features: {},
+          }
+        : PUBLISHED;
+    renderHook(() => useExchangeRates(), { wrapper: wrapper(quiet as () => Promise<unknown>) });
+    await waitFor(() => expect(useSettings.getState().currency.code).toBe('EUR'));
+    expect(useSettings.getState().chosen.currency).toBe(false);
+  });
+
   it("keeps the user's pick over the language's, and stores it", async () => {
     window.localStorage.clear();
     useSettings.setState({ ...initialSettings(null, 'ja'), language: 'ja' });

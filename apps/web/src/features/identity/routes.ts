@@ -37,8 +37,6 @@ export const identityRoutes: readonly PageEntry[] = [
       { placement: 'avatar', label: 'menu.verification', search: '?key=certified' },
       { placement: 'avatar', label: 'menu.bankCard', search: '?key=bank' },
       { placement: 'avatar', label: 'menu.fundPassword', search: '?key=tardPwd' },
-      { placement: 'footer', label: 'menu.terms', search: '?key=termsService' },
-      { placement: 'footer', label: 'menu.help', search: '?key=helper' },
     ],
   },
   {

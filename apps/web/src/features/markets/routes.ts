@@ -15,7 +15,8 @@ export const marketsRoutes: readonly PageEntry[] = [
   {
     path: '/quotes/index',
     load: async () => (await import('./pages/quotes/QuotesPage.tsx')).QuotesPage,
-    namespaces,
+    // The contract tabs are the perps feature's.
+    namespaces: [...namespaces, 'perps'],
     access: 'public',
     menus: [
       { placement: 'top', label: 'menu.market' },

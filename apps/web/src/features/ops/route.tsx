@@ -9,7 +9,10 @@ import { loadNamespaces } from '../../shared/i18n/index.ts';
 export const opsRoute: RouteObject = {
   path: '/ops/*',
   lazy: async () => {
-    const [module] = await Promise.all([import('./shell/OpsApp.tsx'), loadNamespaces(['ops'])]);
+    const [module] = await Promise.all([
+      import('./shell/OpsApp.tsx'),
+      loadNamespaces(['ops', 'retention']),
+    ]);
     return { Component: module.default };
   },
   hydrateFallbackElement: <div className="page-pending" aria-busy="true" />,

@@ -8,10 +8,14 @@ export const spotRoutes: readonly PageEntry[] = [
   {
     path: '/trade/index',
     load: async () => (await import('./pages/trade/TradePage.tsx')).TradePage,
-    // `?type=sec` shows the second contracts (the seconds feature) on the same address.
-    namespaces: [...namespaces, 'seconds'],
+    // `?type=sec` shows the second contracts (the seconds feature) on the same address,
+    // `?type=usta` the U contracts and `?type=coin` the coin-margined ones (the perps
+    // feature); the form's Cross and Isolated modes are the margin feature's.
+    namespaces: [...namespaces, 'seconds', 'perps', 'margin'],
     access: 'public',
     menus: [
+      { placement: 'trade', label: 'menu.uContract', search: '?type=usta' },
+      { placement: 'trade', label: 'menu.coinContract', search: '?type=coin' },
       { placement: 'trade', label: 'menu.secondContract', search: '?type=sec' },
       { placement: 'trade', label: 'menu.spot', search: '?type=spot' },
     ],
@@ -33,14 +37,15 @@ export const spotRoutes: readonly PageEntry[] = [
   {
     path: '/rule/index',
     load: async () => (await import('./pages/rules/RulesPage.tsx')).RulesPage,
-    namespaces: [...namespaces, 'seconds'],
+    namespaces: [...namespaces, 'seconds', 'perps', 'margin'],
     access: 'public',
     menus: [{ placement: 'top', label: 'menu.rules' }],
   },
   {
     path: '/account/entrust/spot',
     load: async () => (await import('./pages/entrust/SpotEntrustPage.tsx')).default,
-    namespaces,
+    // The published retention rule under the history (the retention feature's text).
+    namespaces: [...namespaces, 'retention'],
     access: 'user',
     menus: [{ placement: 'assets', label: 'menu.orderCenter' }],
   },

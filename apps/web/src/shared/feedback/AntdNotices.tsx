@@ -1,4 +1,4 @@
-import { notification as antdNotification } from 'antd';
+import { Button, notification as antdNotification } from 'antd';
 import { useEffect } from 'react';
 import { notifier, type NoticeKind, type NoticeSink } from './notifier.ts';
 import type { NoticeCall } from './NoticeHost.tsx';
@@ -29,7 +29,7 @@ export default function AntdNotices({ queued }: { queued: NoticeCall[] }) {
   const [notification, holder] = antdNotification.useNotification(NOTICE_CONFIG);
   useEffect(() => {
     const sink: NoticeSink = {
-      open: ({ key, kind, text, onClose }) => {
+      open: ({ key, kind, text, onClose, action }) => {
         placeBelowHeader();
         notification.open({
           key,
@@ -38,6 +38,22 @@ export default function AntdNotices({ queued }: { queued: NoticeCall[] }) {
           onClose,
           placement: 'topRight',
           duration: DURATION_S[kind],
+          ...(action
+            ? {
+                actions: (
+                  <Button
+                    type="primary"
+                    size="small"
+                    onClick={() => {
+                      notification.destroy(key);
+                      action.onClick();
+                    }}
+                  >
+                    {action.label}
+                  </Button>
+                ),
+              }
+            : {}),
         });
       },
       close: (key) => notification.destroy(key),

@@ -1,8 +1,20 @@
 export type NoticeKind = 'success' | 'info' | 'warning' | 'error';
 
+/** A button on a notice (such as "Go to the trade page"); the notice closes when it is used. */
+export interface NoticeAction {
+  label: string;
+  onClick: () => void;
+}
+
 /** Where notices are drawn (antd's notification API in the app, a fake in tests). */
 export interface NoticeSink {
-  open(notice: { key: string; kind: NoticeKind; text: string; onClose: () => void }): void;
+  open(notice: {
+    key: string;
+    kind: NoticeKind;
+    text: string;
+    onClose: () => void;
+    action?: NoticeAction;
+  }): void;
   close(key: string): void;
 }
 
@@ -42,7 +54,11 @@ export function createNotifier(options: NotifierOptions = {}) {
      * open is replaced in place instead of a second one stacking up, and only the same
      * text for the same key counts as a duplicate.
      */
-    notify(kind: NoticeKind, text: string, options: { key?: string } = {}): boolean {
+    notify(
+      kind: NoticeKind,
+      text: string,
+      options: { key?: string; action?: NoticeAction } = {},
+    ): boolean {
       if (!sink) return false;
       const time = now();
       const id = `${options.key ?? ''}:${kind}:${text}`;
@@ -50,8 +66,9 @@ export function createNotifier(options: NotifierOptions = {}) {
       if (previous !== undefined && time - previous < duplicateWindowMs) return false;
       lastShown.set(id, time);
       const key = options.key ?? `notice-${++sequence}`;
+      const action = options.action ? { action: options.action } : {};
       if (open.includes(key)) {
-        sink.open({ key, kind, text, onClose: () => forget(key) });
+        sink.open({ key, kind, text, onClose: () => forget(key), ...action });
         return true;
       }
       while (open.length >= maxOpen) {
@@ -59,7 +76,7 @@ export function createNotifier(options: NotifierOptions = {}) {
         if (oldest) sink.close(oldest);
       }
       open.push(key);
-      sink.open({ key, kind, text, onClose: () => forget(key) });
+      sink.open({ key, kind, text, onClose: () => forget(key), ...action });
       return true;
     },
     openCount(): number {

@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { usePlatform } from '../../../shared/platform/context.tsx';
+import { useSiteSettings } from '../../../shared/platform/site-settings.ts';
 import { useSession } from '../../../shared/session/store.ts';
 import { SettingsDrawer } from '../../settings/SettingsDrawer.tsx';
 import { HeaderLanguageSelect, HeaderTopNav, HeaderUserMenus } from './header-parts.tsx';
@@ -13,14 +13,15 @@ import type { ShellMenus } from './useShellMenus.ts';
 /** Top menu and operation area (seed section 2). */
 export function AppHeader({ menus }: { menus: ShellMenus }) {
   const { t } = useTranslation();
-  const { config } = usePlatform();
+  // Brand and logo are site settings: an operator's change shows without a rebuild.
+  const site = useSiteSettings();
   const isLogin = useSession((s) => s.isLogin);
   const navigate = useNavigate();
   return (
     <header className="app-header">
-      <Link to="/home/index" className="brand" aria-label={config.brand}>
-        <img src="/favicon.svg" alt="" width={26} height={26} />
-        <span className="brand-name">{config.brand}</span>
+      <Link to="/home/index" className="brand" aria-label={site.brand}>
+        <img src={site.logoUrl || '/favicon.svg'} alt="" width={26} height={26} />
+        <span className="brand-name">{site.brand}</span>
       </Link>
       <HeaderTopNav items={menus.top} />
       <div className="header-actions" role="group" aria-label={t('layout.operations')}>

@@ -1,12 +1,16 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePlatform } from '../../../shared/platform/context.tsx';
+import { useSiteSettings } from '../../../shared/platform/site-settings.ts';
 
-/** Opens the first configured customer-service link in a new window (seed section 2). */
+/**
+ * Opens the first customer-service link in a new window (seed section 2). The links are
+ * the site settings' (an operator's change reaches open pages without a rebuild), the
+ * deployment's SUPPORT_LINKS until an operator sets them; with none, no button.
+ */
 export function SupportButton() {
   const { t } = useTranslation();
-  const link = usePlatform().config.supportLinks[0];
+  const link = useSiteSettings().supportLinks[0];
   if (!link) return null;
   return (
     <Tooltip title={t('layout.customerService')}>
@@ -14,6 +18,7 @@ export function SupportButton() {
         type="text"
         icon={<CustomerServiceOutlined />}
         aria-label={t('layout.customerService')}
+        data-support-link={link}
         onClick={() => window.open(link, '_blank', 'noopener,noreferrer')}
       />
     </Tooltip>

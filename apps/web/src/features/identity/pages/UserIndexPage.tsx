@@ -1,4 +1,5 @@
-import { Card, Collapse, Tabs } from 'antd';
+import { Card, Collapse, Skeleton, Tabs } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FundPasswordForm } from '../widgets/FundPasswordForm.tsx';
@@ -7,6 +8,7 @@ import { LoginPrompt } from '../widgets/LoginPrompt.tsx';
 import { ProfileOverview } from '../widgets/ProfileOverview.tsx';
 import { useSession } from '../../../shared/session/store.ts';
 import { AdvancedTab, BankTab, CertifiedTab, PrimaryTab } from '../../verification/index.ts';
+import { TermsArticle } from '../../content/index.ts';
 import styles from '../widgets/identity.module.css';
 
 const KEYS = [
@@ -23,16 +25,16 @@ const KEYS = [
 type Key = (typeof KEYS)[number];
 const isKey = (v: string | null): v is Key => (KEYS as readonly (string | null)[]).includes(v);
 
-const TERMS = ['p1', 'p2', 'p3', 'p4', 'p5'] as const;
 const HELP = ['q1', 'q2', 'q3', 'q4', 'q5'] as const;
 
 function Terms() {
   const { t } = useTranslation('identity');
   return (
     <Card title={t('account.terms.title')} className={styles.docText}>
-      {TERMS.map((p) => (
-        <p key={p}>{t(`account.terms.${p}`)}</p>
-      ))}
+      {/* The terms operators publish in the content editor (one text for every page). */}
+      <Suspense fallback={<Skeleton active />}>
+        <TermsArticle />
+      </Suspense>
     </Card>
   );
 }

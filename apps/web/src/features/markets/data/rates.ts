@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { getCoinRate, type exchangeRateSchema } from '@meridian/contract/calls/market';
 import { usePlatform } from '../../../shared/platform/context.tsx';
+import { useSiteSettings } from '../../../shared/platform/site-settings.ts';
 import {
   DEFAULT_CURRENCY,
   languageCurrency,
@@ -38,6 +39,8 @@ export function useExchangeRates() {
   const chosen = useSettings((s) => s.chosen.currency);
   const language = useSettings((s) => s.language);
   const showCurrency = useSettings((s) => s.showCurrency);
+  // A currency the operators pinned for first visits (site settings), else the language's.
+  const pinned = useSiteSettings().defaultCurrency;
   const data = query.data;
   useEffect(() => {
     const published = data?.map(toCurrency) ?? [];
@@ -45,7 +48,10 @@ export function useExchangeRates() {
     // A currency the user picked stays; otherwise the language's, if the app publishes it.
     const latest = chosen
       ? find(current.code)
-      : (find(languageCurrency(language).code) ?? find(DEFAULT_CURRENCY.code) ?? published[0]);
+      : ((pinned ? find(pinned) : undefined) ??
+        find(languageCurrency(language).code) ??
+        find(DEFAULT_CURRENCY.code) ??
+        published[0]);
     if (
       latest &&
       (latest.code !== current.code ||
@@ -53,6 +59,6 @@ export function useExchangeRates() {
         latest.symbol !== current.symbol)
     )
       showCurrency(latest);
-  }, [data, current, chosen, language, showCurrency]);
+  }, [data, current, chosen, language, pinned, showCurrency]);
   return query;
 }

@@ -8,9 +8,21 @@ export const COLUMN_GROUPS: ReadonlyArray<{ group: string; classes: readonly Cus
   { group: 'owed', classes: ['users', 'userDebts', 'pendingWithdrawals'] },
   {
     group: 'platform',
-    classes: ['productPools', 'marketMaking', 'feeRevenue', 'securityFund', 'insuranceFund'],
+    classes: [
+      'productPools',
+      'marketMaking',
+      'feeRevenue',
+      'securityFund',
+      'insuranceFund',
+      'marginLending',
+      'marginReceivable',
+      'marginInsurance',
+    ],
   },
-  { group: 'mirrors', classes: ['custody', 'bankReceipts', 'float', 'operatorCapital'] },
+  {
+    group: 'mirrors',
+    classes: ['custody', 'bankReceipts', 'float', 'operatorCapital', 'perpSettlement'],
+  },
 ];
 
 /** What a coin's row says first: it does not sum to zero, custody is short, or it covers. */

@@ -6,6 +6,7 @@ import { useNumberLocale } from '../../../shared/ui/numbers.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import { cx } from '../../../shared/ui/cx.ts';
 import { PageTitle } from '../ui/PageTitle.tsx';
+import { StoragePanel } from './StoragePanel.tsx';
 import { useDashboard, type DashboardCard } from './useDashboard.ts';
 import styles from './dashboard.module.css';
 
@@ -63,6 +64,7 @@ export default function DashboardPage() {
               ))}
         </div>
       )}
+      <StoragePanel />
     </>
   );
 }

@@ -45,7 +45,9 @@ export function dashboardCards(
       count: q.pending,
       to: isKnownKind(q.kind)
         ? may(REVIEW_QUEUE_PERMISSIONS[q.kind].read, `/ops/reviews/${q.kind}`)
-        : null,
+        : q.kind === 'chat'
+          ? may('chat.read', '/ops/chat')
+          : null,
       attention: true,
     })),
     {

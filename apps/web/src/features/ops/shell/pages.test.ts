@@ -14,6 +14,7 @@ describe('console navigation', () => {
       '/ops/reviews/identity',
       '/ops/reviews/recharge',
       '/ops/reviews/withdrawal',
+      '/ops/chat',
       '/ops/withdrawals',
       '/ops/deposits',
       '/ops/recharge-banks',
@@ -39,6 +40,7 @@ describe('console navigation', () => {
       '/ops/recharge-banks',
       '/ops/swap',
       '/ops/seconds',
+      '/ops/earn',
       '/ops/catalogue',
     ]);
     expect(paths(OPERATOR_PERMISSIONS)).toEqual([
@@ -47,6 +49,7 @@ describe('console navigation', () => {
       '/ops/reviews/identity',
       '/ops/reviews/recharge',
       '/ops/reviews/withdrawal',
+      '/ops/chat',
       '/ops/adjustments',
       '/ops/withdrawals',
       '/ops/deposits',
@@ -54,6 +57,8 @@ describe('console navigation', () => {
       '/ops/recharge-banks',
       '/ops/swap',
       '/ops/seconds',
+      '/ops/earn',
+      '/ops/content',
       '/ops/catalogue',
       '/ops/audit',
       '/ops/operators',

@@ -13,6 +13,9 @@ import { opsCustody, opsDeposits } from '@meridian/contract/calls/custody';
 import { opsRechargeBanks } from '@meridian/contract/calls/recharges';
 import { opsSwap } from '@meridian/contract/calls/swap';
 import { opsSecondPeriods } from '@meridian/contract/calls/seconds';
+import { opsEarnProducts } from '@meridian/contract/calls/earn';
+import { opsChatConversations } from '@meridian/contract/calls/chat';
+import { opsContent } from '@meridian/contract/calls/content';
 import { REVIEW_KINDS, type ReviewKind } from '@meridian/contract/calls/reviews';
 import type { OperatorPermission } from '@meridian/contract/operators';
 import { REVIEW_QUEUE_PERMISSIONS } from '../reviews/permissions.ts';
@@ -29,6 +32,9 @@ export type OpsIcon =
   | 'banks'
   | 'swap'
   | 'seconds'
+  | 'earn'
+  | 'chat'
+  | 'content'
   | 'catalogue'
   | 'audit'
   | 'operators';
@@ -85,6 +91,12 @@ export const OPS_PAGES: readonly OpsPage[] = [
   },
   ...REVIEW_KINDS.map(reviewQueuePage),
   {
+    path: 'chat',
+    permission: opsChatConversations.permission,
+    nav: { label: 'nav.chat', icon: 'chat' },
+    Component: lazy(() => import('../chat/ChatDeskPage.tsx')),
+  },
+  {
     path: 'adjustments',
     permission: opsAdjustments.permission,
     nav: { label: 'nav.adjustments', icon: 'adjustments' },
@@ -125,6 +137,18 @@ export const OPS_PAGES: readonly OpsPage[] = [
     permission: opsSecondPeriods.permission,
     nav: { label: 'nav.seconds', icon: 'seconds' },
     Component: lazy(() => import('../seconds/SecondsPage.tsx')),
+  },
+  {
+    path: 'earn',
+    permission: opsEarnProducts.permission,
+    nav: { label: 'nav.earn', icon: 'earn' },
+    Component: lazy(() => import('../earn/EarnProductsPage.tsx')),
+  },
+  {
+    path: 'content',
+    permission: opsContent.permission,
+    nav: { label: 'nav.content', icon: 'content' },
+    Component: lazy(() => import('../content/ContentPage.tsx')),
   },
   {
     path: 'catalogue',

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../../../shared/testing/fake-socket.ts';
+import { userEvents } from '../../../shared/realtime/user-events.ts';
 import { openUserFeed, USER_FEED_BATCH_MS } from './user-feed.ts';
 
 function setup() {
@@ -79,6 +80,49 @@ describe('user feed', () => {
     vi.advanceTimersByTime(USER_FEED_BATCH_MS * 4);
     expect(invalidateSpot).not.toHaveBeenCalled();
     expect(onOrderFilled).not.toHaveBeenCalled();
+    close();
+  });
+
+  it('hands every message to the other features, and leaves the spot queries alone on a chat message', () => {
+    const { sockets, invalidateSpot, close } = setup();
+    const heard: string[] = [];
+    const stop = userEvents.subscribe((event) => heard.push(event.type));
+    sockets[0]!.open();
+    sockets[0]!.receive({
+      channel: 'user',
+      data: {
+        type: 'chat',
+        record: {
+          id: '1',
+          content: 'hi',
+          content_type: 1,
+          blade_user_id: '0',
+          sender: 'support',
+          create_time: '2026-11-24T12:00:00.000Z',
+        },
+        unread: 1,
+      },
+    });
+    vi.advanceTimersByTime(USER_FEED_BATCH_MS * 4);
+    expect(invalidateSpot).not.toHaveBeenCalled();
+    expect(heard).toEqual(['chat']);
+    stop();
+    close();
+  });
+
+  it('hands a margin warning on without reloading the spot queries', () => {
+    const { sockets, invalidateSpot, close } = setup();
+    const heard: unknown[] = [];
+    const stop = userEvents.subscribe((event) => heard.push(event));
+    sockets[0]!.open();
+    sockets[0]!.receive({
+      channel: 'user',
+      data: { type: 'margin_warning', account: 'btcusdt', level: '1.2984' },
+    });
+    vi.advanceTimersByTime(USER_FEED_BATCH_MS * 4);
+    expect(invalidateSpot).not.toHaveBeenCalled();
+    expect(heard).toEqual([{ type: 'margin_warning', account: 'btcusdt', level: '1.2984' }]);
+    stop();
     close();
   });
 

@@ -1,5 +1,6 @@
 import { USER_CHANNEL, USER_SOCKET_CLOSE, userSocketPath, userSocketMessageSchema, type UserSocketAuth } from '@meridian/contract/realtime';
 import { Batcher, defaultSchedule, type Schedule } from '../../../shared/realtime/batcher.ts';
+import { userEvents } from '../../../shared/realtime/user-events.ts';
 import { RealtimeClient, type SocketFactory } from '@meridian/sdk/realtime';
 
 /** Every spot query of the signed-in user starts with this key, so one prefix reloads them. */
@@ -50,6 +51,11 @@ export function openUserFeed(options: UserFeedOptions): () => void {
       const parsed = userSocketMessageSchema.safeParse(message);
       if (!parsed.success) return;
       const event = parsed.data.data;
+      // Every feature hears the one socket (the chat's messages, its reload on ready).
+      userEvents.emit(event);
+      // A customer-service chat message changes nothing the spot pages show; a margin
+      // warning moves no money (the margin feature reloads its own accounts on it).
+      if (event.type === 'chat' || event.type === 'margin_warning') return;
       if (event.type === 'order' && event.event === 'filled') options.onOrderFilled(event.symbol, event.orderId);
       reloads.push([true]);
     },

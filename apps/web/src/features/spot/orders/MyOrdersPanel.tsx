@@ -77,7 +77,14 @@ export default function MyOrdersPanel({ symbol }: { symbol: string }) {
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as Tab)}
-        tabBarExtraContent={phone ? null : scopeSwitch}
+        // The switch and "Cancel all" beside the tab list, not inside it (antd's extra
+        // content sits in the element with the tablist role, where only tabs belong).
+        renderTabBar={(props, DefaultTabBar) => (
+          <div className={styles.ordersTabBar}>
+            <DefaultTabBar {...props} />
+            {!phone && scopeSwitch}
+          </div>
+        )}
         items={[
           {
             key: 'open',

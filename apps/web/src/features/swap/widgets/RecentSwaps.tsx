@@ -8,7 +8,6 @@ import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import { Exact } from '../../../shared/ui/numbers.tsx';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { useRecentSwaps } from '../model/queries.ts';
-import styles from './swap.module.css';
 
 /** How many of the user's swaps the panel lists; the bills have them all. */
 const RECENT = 5;
@@ -48,11 +47,7 @@ export function RecentSwaps() {
       />
     );
   } else if (log.data && log.data.records.length === 0) {
-    body = (
-      <div className={styles.recentEmpty}>
-        <EmptyState description={t('recent.none')} />
-      </div>
-    );
+    body = <EmptyState description={t('recent.none')} />;
   } else {
     body = (
       <div style={{ overflowX: 'auto' }}>

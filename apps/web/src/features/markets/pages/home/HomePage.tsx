@@ -1,5 +1,6 @@
 import { ExperimentOutlined } from '@ant-design/icons';
 import { Button, Tag, Tooltip } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLiveTickers } from '../../data/hooks.ts';
@@ -8,6 +9,7 @@ import { LoadFailed } from '../../../../shared/ui/LoadFailed.tsx';
 import { usePlatform } from '../../../../shared/platform/context.tsx';
 import { useSession } from '../../../../shared/session/store.ts';
 import { HomeAccount } from '../../../spot/index.ts';
+import { HomeContent } from '../../../content/index.ts';
 import { MarketOverview } from './MarketOverview.tsx';
 import { TopMovers } from './TopMovers.tsx';
 import { useSimulatedMarket } from './useSimulatedMarket.ts';
@@ -80,6 +82,10 @@ export function HomePage() {
       ) : (
         <VisitorHero />
       )}
+      {/* Banners, the beginner guide, hot issues and news: the content feature's. */}
+      <Suspense fallback={null}>
+        <HomeContent />
+      </Suspense>
       {spot.isError ? (
         <LoadFailed title={t('market.loadFailed')} onRetry={() => void spot.refetch()} />
       ) : (

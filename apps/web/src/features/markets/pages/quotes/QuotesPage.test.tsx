@@ -43,6 +43,8 @@ function fakeApi(overrides: { add?: () => Promise<null>; contracts?: typeof SPOT
   const quiet = vi.fn(async (spec: { path: string }) => {
     if (spec.path.endsWith('getSpotGoods')) return SPOT;
     if (spec.path.endsWith('getContract')) return overrides.contracts ?? SPOT.slice(0, 2);
+    // The contract tabs list the perpetuals' tickers (the perps feature): none here.
+    if (spec.path.endsWith('/api/contract/tickers')) return [];
     if (spec.path.endsWith('getOptional')) return [];
     if (spec.path.includes('initData')) return { rows: [], tickers: [] };
     if (spec.path.includes('addOptional')) return overrides.add ? overrides.add() : null;

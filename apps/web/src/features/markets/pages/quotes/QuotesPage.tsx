@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Input, Skeleton, Tabs } from 'antd';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLiveTickers } from '../../data/hooks.ts';
@@ -19,6 +19,11 @@ import {
   type SortKey,
 } from './useQuotes.ts';
 import styles from './quotes.module.css';
+
+// The contract tabs list the perps feature's tickers, loaded when one of them opens.
+const PerpQuotes = lazy(async () => ({
+  default: (await import('../../../perps/lazy.ts')).PerpQuotes,
+}));
 
 const isTab = (value: string | null): value is QuoteTab =>
   (QUOTE_TABS as readonly (string | null)[]).includes(value);
@@ -73,6 +78,26 @@ function QuotesBody({ quotes }: { quotes: QuotesState }) {
       </EmptyState>
     );
   }
+  if (quotes.tab === 'perpetual' || quotes.tab === 'usdt') {
+    return (
+      <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 8 }} />}>
+        <PerpQuotes
+          search={quotes.search}
+          // The USDT contract tab lists the USDT-margined markets; the perpetual tab all,
+          // the coin-margined ones included.
+          kind={quotes.tab === 'usdt' ? 'linear' : undefined}
+          // Said plainly rather than as an empty search: no contract market is listed.
+          empty={
+            <EmptyState description={t('market.quotes.noContracts')}>
+              <Button type="primary" onClick={() => quotes.setTab('spot')}>
+                {t('market.quotes.browseSpot')}
+              </Button>
+            </EmptyState>
+          }
+        />
+      </Suspense>
+    );
+  }
   if (quotes.loading) {
     // As high as the screen: the footer stays below the fold until the table is there.
     return (
@@ -87,16 +112,6 @@ function QuotesBody({ quotes }: { quotes: QuotesState }) {
   if (quotes.total === 0 && quotes.tab === 'watchlist') {
     return (
       <EmptyState description={t('market.quotes.watchlistEmpty')}>
-        <Button type="primary" onClick={() => quotes.setTab('spot')}>
-          {t('market.quotes.browseSpot')}
-        </Button>
-      </EmptyState>
-    );
-  }
-  if (quotes.total === 0 && (quotes.tab === 'perpetual' || quotes.tab === 'usdt')) {
-    // Said plainly rather than as an empty search: no contract market exists yet.
-    return (
-      <EmptyState description={t('market.quotes.noContracts')}>
         <Button type="primary" onClick={() => quotes.setTab('spot')}>
           {t('market.quotes.browseSpot')}
         </Button>

@@ -7,10 +7,11 @@ import { useMarketRows } from '../../data/rows.ts';
 import { rowSymbol } from '../../data/symbols.ts';
 
 /**
- * Seed section 2: watchlist, perpetual contract, spot, USDT contract. The perpetual and
- * the USDT contract tabs both list `getContract` rows: every contract the platform will
- * list is a USDT-margined perpetual, so the two tabs are two doors to the same markets
- * (none until perpetuals exist; the page says so).
+ * Seed section 2: watchlist, perpetual contract, spot, USDT contract. The perpetual tab
+ * shows the perps feature's list of every perpetual, USDT-margined and coin-margined; the
+ * USDT contract tab only the USDT-margined ones (QuotesPage; the page says so when none
+ * is listed). The `getContract`
+ * rows still feed the watchlist's starred contracts.
  */
 export const QUOTE_TABS = ['watchlist', 'perpetual', 'spot', 'usdt'] as const;
 export type QuoteTab = (typeof QUOTE_TABS)[number];

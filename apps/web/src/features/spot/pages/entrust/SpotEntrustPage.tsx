@@ -7,6 +7,7 @@ import { getSpotGoods } from '@meridian/contract/calls/market';
 import { useFormatTime } from '../../../../shared/dates/useFormatTime.ts';
 import { notifier } from '../../../../shared/feedback/notifier.ts';
 import { displayName, rowSymbol } from '../../../markets/index.ts';
+import { RetentionNote } from '../../../retention/index.ts';
 import { usePlatform } from '../../../../shared/platform/context.tsx';
 import { CSV_BOM, orderCsvRows, toCsv } from '../../data/csv.ts';
 import { fetchOrdersForExport } from '../../data/export-orders.ts';
@@ -150,6 +151,7 @@ export function SpotEntrustPage() {
         emptyKind={filtered ? 'filtered' : 'none'}
         emptyText={filtered ? t('orders.empty.filtered') : t('orders.empty.none')}
       />
+      <RetentionNote />
     </Card>
   );
 }

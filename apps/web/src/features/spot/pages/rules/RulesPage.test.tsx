@@ -59,15 +59,19 @@ function renderRules(api: ApiCall, entry = '/rule/index?tab=spot') {
 describe('trading rules page', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     installDomShims();
-    await initI18n('en', ['spot', 'markets']);
+    // The margin and contract tabs' labels are their features', loaded with the page (routes.ts).
+    await initI18n('en', ['spot', 'markets', 'perps', 'margin']);
   });
   afterEach(cleanup);
 
-  it('shows the second-contract and spot tabs (spot open by default), with the fee table of every market', async () => {
+  it('shows the second-contract, spot, margin, U-contract and coin-contract tabs (spot open by default), with the fee table of every market', async () => {
     renderRules(fakeApi({ feeShare: '0.1', balances: [] }));
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Second contract',
       'Spot',
+      'Margin',
+      'U contract',
+      'Coin contract',
     ]);
     const table = await screen.findByTestId('fee-table');
     const btc = within(table.querySelector('[data-symbol="btcusdt"]') as HTMLElement);

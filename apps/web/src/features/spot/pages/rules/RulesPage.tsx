@@ -1,18 +1,29 @@
-import { Card, Skeleton, Tabs, Typography } from 'antd';
+import { Card, Select, Skeleton, Tabs, Typography } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useIsPhone } from '../../../../shared/ui/useIsPhone.ts';
 import { SecurityFundNote } from '../../widgets/SecurityFundNote.tsx';
 import { SpotFeeTable } from './SpotFeeTable.tsx';
 import styles from './rules.module.css';
 
-/** The seed's rule tabs; the others (U-contract, loan) arrive with their features. */
-const TABS = ['second', 'spot'] as const;
+/** The seed's rule tabs; the loan tab arrives with its feature. */
+const TABS = ['second', 'spot', 'margin', 'usdt', 'coin'] as const;
 type RuleTab = (typeof TABS)[number];
 
 // The second-contract rules are the seconds feature's, loaded when their tab opens.
 const SecondsRulesTab = lazy(async () => ({
   default: (await import('../../../seconds/index.ts')).SecondsRulesTab,
+}));
+
+// The U-contract and coin-contract rules are the perps feature's, loaded when a tab opens.
+const PerpRulesTab = lazy(async () => ({
+  default: (await import('../../../perps/lazy.ts')).PerpRulesTab,
+}));
+
+// The spot margin rules are the margin feature's, loaded when their tab opens.
+const MarginRulesTab = lazy(async () => ({
+  default: (await import('../../../margin/lazy.ts')).MarginRulesTab,
 }));
 
 const ORDER_TYPES = ['limit', 'market', 'stopLimit'] as const;
@@ -69,30 +80,73 @@ function SpotRules() {
   );
 }
 
-/** `/rule/index?tab=spot`: the published trading rules, one tab per product. */
+/**
+ * `/rule/index?tab=spot`: the published trading rules, one tab per product; on a phone the
+ * products are a select (five tabs do not fit its width, and antd's overflow menu would sit
+ * inside the tab list).
+ */
 export function RulesPage() {
   const { t } = useTranslation('spot');
+  const phone = useIsPhone();
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: RuleTab = TABS.find((name) => name === asked) ?? 'spot';
+  const open = (key: string) => setParams({ tab: key }, { replace: true });
+  const items = [
+    {
+      key: 'second',
+      label: t('rules.tab.second'),
+      children: (
+        <Suspense fallback={<Skeleton active />}>
+          <SecondsRulesTab />
+        </Suspense>
+      ),
+    },
+    { key: 'spot', label: t('rules.tab.spot'), children: <SpotRules /> },
+    {
+      key: 'margin',
+      label: t('margin:rules.tab'),
+      children: (
+        <Suspense fallback={<Skeleton active />}>
+          <MarginRulesTab />
+        </Suspense>
+      ),
+    },
+    {
+      key: 'usdt',
+      label: t('perps:page.rulesTab'),
+      children: (
+        <Suspense fallback={<Skeleton active />}>
+          <PerpRulesTab kind="linear" />
+        </Suspense>
+      ),
+    },
+    {
+      key: 'coin',
+      label: t('perps:page.rulesTabInverse'),
+      children: (
+        <Suspense fallback={<Skeleton active />}>
+          <PerpRulesTab kind="inverse" />
+        </Suspense>
+      ),
+    },
+  ];
   return (
     <Card className={styles.rulesPage} title={t('rules.title')}>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setParams({ tab: key }, { replace: true })}
-        items={[
-          {
-            key: 'second',
-            label: t('rules.tab.second'),
-            children: (
-              <Suspense fallback={<Skeleton active />}>
-                <SecondsRulesTab />
-              </Suspense>
-            ),
-          },
-          { key: 'spot', label: t('rules.tab.spot'), children: <SpotRules /> },
-        ]}
-      />
+      {phone ? (
+        <>
+          <Select
+            className={styles.rulesSelect}
+            aria-label={t('rules.title')}
+            value={tab}
+            onChange={open}
+            options={items.map(({ key, label }) => ({ value: key, label }))}
+          />
+          {items.find((item) => item.key === tab)?.children}
+        </>
+      ) : (
+        <Tabs activeKey={tab} onChange={open} items={items} />
+      )}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Input, Modal, Segmented, Slider } from 'antd';
-import { useState } from 'react';
+import { Button, Checkbox, Input, Modal, Segmented, Skeleton, Slider } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../../../../shared/session/store.ts';
@@ -20,11 +20,21 @@ import {
 } from './useOrderForm.ts';
 import { Amount, Price } from '../../../../shared/ui/numbers.tsx';
 import { useSpotWallet } from '../../data/spot-queries.ts';
+import { useMarginAvailable, type MarginMode } from '../../../margin/index.ts';
 import styles from './trade.module.css';
 import { cx } from '../../../../shared/ui/cx.ts';
 import ui from '../../../../shared/ui/market.module.css';
 
 const KINDS: OrderKind[] = ['limit', 'market', 'stop_limit'];
+
+/** Where the form trades from: the spot wallet, or a margin account (the margin feature). */
+type TradeMode = 'spot' | MarginMode;
+
+// The margin panel (level, loans, borrow, repay, transfer) is the margin feature's, loaded
+// when a margin mode is first chosen.
+const MarginPanel = lazy(async () => ({
+  default: (await import('../../../margin/lazy.ts')).MarginPanel,
+}));
 const MARKS = { 0: '0%', 25: '25%', 50: '50%', 75: '75%', 100: '100%' };
 
 /** One side of the form (buy or sell): fields, share slider, figures and the send button. */
@@ -34,20 +44,39 @@ export function SideForm({
   market,
   coins,
   picked,
+  margin,
 }: {
   side: OrderSide;
   kind: OrderKind;
   market: OrderFormMarket;
   coins: Coins;
   picked: PickedPrice | null;
+  /** Trade from this margin account; the spot wallet when absent. */
+  margin?: MarginMode;
 }) {
   const { t } = useTranslation('spot');
   const isLogin = useSession((s) => s.isLogin);
   const wallet = useSpotWallet(market.symbol);
-  const available = wallet.data
+  const spendCoin = side === 'buy' ? coins.quote : coins.base;
+  const marginAvailable = useMarginAvailable(margin, market.symbol, spendCoin);
+  const spotAvailable = wallet.data
     ? (side === 'buy' ? wallet.data.quote : wallet.data.base).available
     : null;
-  const form = useOrderForm({ side, kind, market, available, picked });
+  const available = margin ? marginAvailable : spotAvailable;
+  // A margin order's options: borrow what the account lacks when it is placed, repay the
+  // loan from what its fills bring in.
+  const [autoBorrow, setAutoBorrow] = useState(false);
+  const [autoRepay, setAutoRepay] = useState(false);
+  const form = useOrderForm({
+    side,
+    kind,
+    market,
+    available,
+    picked,
+    margin,
+    autoBorrow,
+    autoRepay,
+  });
   const { pathname, search } = useLocation();
   const fieldError = useFieldError(coins, market.maths.minNotional);
   const base = coins.base.toUpperCase();
@@ -158,6 +187,30 @@ export function SideForm({
         ariaLabelForHandle={t('trade.form.share')}
       />
       <Figures form={form} coins={coins} rates={rates} />
+      {margin ? (
+        <Checkbox
+          className={styles.tfAutoBorrow}
+          checked={autoBorrow}
+          onChange={(event) => setAutoBorrow(event.target.checked)}
+          data-testid="auto-borrow"
+        >
+          {t('margin:mode.autoBorrow', {
+            coin: (side === 'buy' ? coins.quote : coins.base).toUpperCase(),
+          })}
+        </Checkbox>
+      ) : null}
+      {margin ? (
+        <Checkbox
+          className={styles.tfAutoBorrow}
+          checked={autoRepay}
+          onChange={(event) => setAutoRepay(event.target.checked)}
+          data-testid="auto-repay"
+        >
+          {t('margin:mode.autoRepay', {
+            coin: (side === 'buy' ? coins.base : coins.quote).toUpperCase(),
+          })}
+        </Checkbox>
+      ) : null}
       {isLogin ? (
         <>
           <Button
@@ -201,6 +254,24 @@ export function SideForm({
             <dt className={ui.muted}>{t('trade.confirm.market')}</dt>
             <dd>{`${base}/${quote}`}</dd>
           </div>
+          {margin ? (
+            <div>
+              <dt className={ui.muted}>{t('margin:mode.account')}</dt>
+              <dd data-testid="confirm-account">{t(`margin:panel.title.${margin}`)}</dd>
+            </div>
+          ) : null}
+          {margin && autoBorrow ? (
+            <div>
+              <dt className={ui.muted}>{t('margin:mode.autoBorrowConfirm')}</dt>
+              <dd data-testid="confirm-auto-borrow">{t('margin:mode.autoBorrowYes')}</dd>
+            </div>
+          ) : null}
+          {margin && autoRepay ? (
+            <div>
+              <dt className={ui.muted}>{t('margin:mode.autoRepayConfirm')}</dt>
+              <dd data-testid="confirm-auto-repay">{t('margin:mode.autoRepayYes')}</dd>
+            </div>
+          ) : null}
           <div>
             <dt className={ui.muted}>{t('trade.confirm.type')}</dt>
             <dd>{t(`trade.kind.${kind}`)}</dd>
@@ -258,6 +329,9 @@ export function OrderPanel({
 }) {
   const { t } = useTranslation('spot');
   const [kind, setKind] = useState<OrderKind>('limit');
+  const [mode, setMode] = useState<TradeMode>('spot');
+  const isLogin = useSession((s) => s.isLogin);
+  const margin = isLogin && mode !== 'spot' ? mode : undefined;
   const [ownSide, setOwnSide] = useState<OrderSide>('buy');
   const side = heldSide ?? ownSide;
   const setSide = onSide ?? setOwnSide;
@@ -266,6 +340,27 @@ export function OrderPanel({
       className={cx(styles.tradeForm, phone && styles.tradeFormPhone)}
       aria-label={t('trade.form.title')}
     >
+      {isLogin ? (
+        <Segmented<TradeMode>
+          block
+          size="small"
+          className={styles.tfKinds}
+          value={mode}
+          onChange={setMode}
+          aria-label={t('margin:mode.label')}
+          data-testid="trade-mode"
+          options={[
+            { value: 'spot', label: t('margin:mode.spot') },
+            { value: 'cross', label: t('margin:mode.cross') },
+            { value: 'isolated', label: t('margin:mode.isolated') },
+          ]}
+        />
+      ) : null}
+      {margin ? (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+          <MarginPanel key={`${margin}-${market.symbol}`} mode={margin} symbol={market.symbol} />
+        </Suspense>
+      ) : null}
       <Segmented<OrderSide>
         block
         className={cx(styles.tfToggle, side === 'buy' ? styles.tfToggleBuy : styles.tfToggleSell)}
@@ -289,7 +384,14 @@ export function OrderPanel({
       {/* Both sides stay mounted, so what was typed on one survives a look at the other. */}
       {(['buy', 'sell'] as const).map((s) => (
         <div key={s} hidden={s !== side}>
-          <SideForm side={s} kind={kind} market={market} coins={coins} picked={picked} />
+          <SideForm
+            side={s}
+            kind={kind}
+            market={market}
+            coins={coins}
+            picked={picked}
+            margin={margin}
+          />
         </div>
       ))}
     </section>

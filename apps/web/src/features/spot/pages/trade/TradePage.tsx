@@ -25,6 +25,12 @@ const SecondsTradePage = lazy(async () => ({
   default: (await import('../../../seconds/index.ts')).SecondsTradePage,
 }));
 
+// `/trade/index?type=usta` (U contracts) and `?type=coin` (coin-margined) are the perps
+// feature's page, loaded the same way.
+const PerpTradePage = lazy(async () => ({
+  default: (await import('../../../perps/lazy.ts')).PerpTradePage,
+}));
+
 const PHONE_BOOK_ROWS = 8;
 const PHONE_TRADE_ROWS = 20;
 
@@ -193,11 +199,12 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
 
 /**
  * `/trade/index?type=spot&symbol=btc` and `/exchange/index`: the spot trade page;
- * `/trade/index?type=sec` the second contracts.
+ * `/trade/index?type=sec` the second contracts; `?type=usta` and `?type=coin` the perpetuals.
  */
 export function TradePage() {
   const [params] = useSearchParams();
-  if (params.get('type') === 'sec') {
+  const type = params.get('type');
+  if (type === 'sec' || type === 'usta' || type === 'coin') {
     return (
       <Suspense
         fallback={
@@ -206,7 +213,7 @@ export function TradePage() {
           </div>
         }
       >
-        <SecondsTradePage />
+        {type === 'sec' ? <SecondsTradePage /> : <PerpTradePage />}
       </Suspense>
     );
   }

@@ -39,6 +39,12 @@ export interface OrderFormOptions {
   /** Available to spend: quote for a buy, base for a sell; null for a visitor or while loading. */
   available: string | null;
   picked?: PickedPrice | null;
+  /** Trade from the cross or isolated margin account instead of the spot wallet. */
+  margin?: 'cross' | 'isolated';
+  /** With `margin`: the order borrows what the account lacks when it is placed. */
+  autoBorrow?: boolean;
+  /** With `margin`: each fill repays the account's loan in the coin it brings in. */
+  autoRepay?: boolean;
 }
 
 /**
@@ -97,7 +103,16 @@ const canonical = (typed: string) => Decimal.parse(typed.replace(/\.$/, ''))?.to
  * typed), the share slider, the summary and checks, and the confirmed submission with
  * its idempotency key.
  */
-export function useOrderForm({ side, kind, market, available, picked }: OrderFormOptions) {
+export function useOrderForm({
+  side,
+  kind,
+  market,
+  available,
+  picked,
+  margin,
+  autoBorrow,
+  autoRepay,
+}: OrderFormOptions) {
   const { api } = usePlatform();
   const queryClient = useQueryClient();
   const { maths } = market;
@@ -160,12 +175,22 @@ export function useOrderForm({ side, kind, market, available, picked }: OrderFor
   };
 
   const body = () => {
-    const order: Record<string, string> = { symbol: market.symbol, side, type: kind };
+    const order: Record<string, string | boolean> = { symbol: market.symbol, side, type: kind };
     if (kind !== 'market') order.price = canonical(price);
     if (kind === 'stop_limit') order.triggerPrice = canonical(trigger);
     if (byAmount) order.quoteAmount = canonical(quoteAmount);
     else order.quantity = canonical(quantity);
-    return order as { symbol: string; side: OrderSide; type: OrderKind };
+    if (margin) order.margin = margin;
+    if (margin && autoBorrow) order.autoBorrow = true;
+    if (margin && autoRepay) order.autoRepay = true;
+    return order as {
+      symbol: string;
+      side: OrderSide;
+      type: OrderKind;
+      margin?: 'cross' | 'isolated';
+      autoBorrow?: boolean;
+      autoRepay?: boolean;
+    };
   };
 
   async function confirm() {

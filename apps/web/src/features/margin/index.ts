@@ -1,0 +1,7 @@
+// What the app shell and other features may use of the margin feature; the rest is its
+// own. The widgets other pages show (the trade form's margin panel, the rules tab) are in
+// `lazy.ts`, which they import only dynamically.
+export { marginRoutes } from './routes.ts';
+export { useMarginAvailable, type MarginMode } from './data/queries.ts';
+// Mounted once in the layout: a notice on any page when a margin account's level falls to 1.3.
+export { MarginWarnings } from './data/useMarginWarnings.ts';
