@@ -9,7 +9,7 @@ import { generate } from 'otplib';
 export async function activateDemoOperator(
   page: Page,
   origin: string,
-  role: 'admin' | 'compliance' | 'finance',
+  role: 'admin' | 'compliance' | 'finance' | 'support',
   password: string,
 ) {
   await page.goto(`${origin}/ops`);

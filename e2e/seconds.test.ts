@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { usePlatformAndBrowser } from './platform.ts';
 import { apiLogIn, signedInPage } from './session.ts';
+import { followMenu } from './menu.ts';
 
 const ctx = usePlatformAndBrowser();
 
@@ -24,9 +25,12 @@ describe('second contracts', () => {
 
     // Trade ▸ Second contract.
     await page.goto(`${origin}/home/index`);
-    await page.getByRole('menuitem', { name: 'Trade' }).hover();
-    await page.getByRole('menuitem', { name: 'Second contract' }).click();
-    await page.waitForURL('**/trade/index?type=sec');
+    await followMenu(
+      page,
+      page.getByRole('menuitem', { name: 'Trade' }),
+      'Second contract',
+      '**/trade/index?type=sec',
+    );
     await page.getByRole('heading', { name: 'BTC/USDT second contract' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 

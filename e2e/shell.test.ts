@@ -128,6 +128,8 @@ describe('the web shell in a browser', () => {
       'Home',
       'Market',
       'Trading rules',
+      'Staking',
+      'Finance',
     ]);
     expect(await page.title()).toBe('Meridian');
     await page.close();

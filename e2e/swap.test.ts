@@ -4,6 +4,7 @@ import { Decimal } from '@meridian/core';
 import { seriousViolations } from './axe.ts';
 import { usePlatformAndBrowser } from './platform.ts';
 import { apiLogIn, signedInPage } from './session.ts';
+import { followMenu } from './menu.ts';
 
 const ctx = usePlatformAndBrowser();
 
@@ -35,9 +36,12 @@ describe('swap', () => {
 
     // The header's asset menu leads to the swap.
     await page.goto(`${origin}/home/index`);
-    await page.getByRole('button', { name: 'Assets' }).hover();
-    await page.getByRole('menuitem', { name: 'Swap' }).click();
-    await page.waitForURL('**/assets/index?key=swap');
+    await followMenu(
+      page,
+      page.getByRole('button', { name: 'Assets' }),
+      'Swap',
+      '**/assets/index?key=swap',
+    );
     await page.getByLabel('Quantity').waitFor();
     // From BTC to USDT is the form's default pair.
     await page.getByRole('combobox', { name: 'From' }).waitFor();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareDecimal, Decimal } from '@meridian/core';
 import { seriousViolations } from './axe.ts';
+import { closeNotices } from './notices.ts';
 import { usePlatformAndBrowser } from './platform.ts';
 import { apiLogIn, signedInPage } from './session.ts';
 
@@ -117,9 +118,12 @@ describe('spot trade page in a browser', () => {
     await page.getByText('Orders cancelled: 2').waitFor();
     await page.getByTestId('open-orders').getByText('No open orders').waitFor();
     expect((await wallet(session.token, 'btc')).quote.held).toBe('0');
+    // Signed in, with the orders panel's controls and its empty state: no serious finding.
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A market sell of 0.01 BTC fills against the market makers' bids: one notice says so
     // (the order call's answer and the user socket both report it).
+    await closeNotices(page);
     await form.getByText('Sell', { exact: true }).click();
     await form.getByText('Market', { exact: true }).click();
     await sell

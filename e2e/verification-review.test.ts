@@ -72,10 +72,15 @@ describe('identity verification, from the user to the compliance desk and back',
       .poll(() => ops.locator('.ant-drawer img[src^="blob:"]').count(), { timeout: 10_000 })
       .toBe(3);
     await ops.getByRole('button', { name: 'Approve', exact: true }).click();
+    // The user's page is opened once the approval has been answered, not before.
+    const approved = ops.waitForResponse(
+      (r) => r.request().method() === 'POST' && /\/approve$/.test(new URL(r.url()).pathname),
+    );
     await ops
       .locator('.ant-modal')
       .getByRole('button', { name: /Approve|Confirm|OK/ })
       .click();
+    expect((await approved).ok()).toBe(true);
     await ops.getByText('Approved').first().waitFor();
 
     // The user sees the certified state.

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { usePlatformAndBrowser } from './platform.ts';
 import { apiLogIn, signedInPage } from './session.ts';
+import { followMenu } from './menu.ts';
 
 const ctx = usePlatformAndBrowser();
 
@@ -33,9 +34,12 @@ describe('wallet', () => {
 
     // The asset dropdown leads to the overview.
     await page.goto(`${origin}/home/index`);
-    await page.getByRole('button', { name: 'Assets' }).hover();
-    await page.getByRole('menuitem', { name: 'My assets' }).click();
-    await page.waitForURL('**/assets/index?key=overview');
+    await followMenu(
+      page,
+      page.getByRole('button', { name: 'Assets' }),
+      'My assets',
+      '**/assets/index?key=overview',
+    );
     await page.getByTestId('coin-table').waitFor();
     expect(await page.getByTestId('wallet-total').first().textContent()).toMatch(/^≈ \$/);
     expect(await seriousViolations(page)).toEqual([]);
