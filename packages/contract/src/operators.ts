@@ -35,6 +35,7 @@ export const OPERATOR_PERMISSIONS = [
   'seconds.manage',
   'swap.manage',
   'earn.manage',
+  'margin.manage',
   'content.manage',
   'chat.read',
   'chat.reply',
@@ -91,6 +92,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPer
     'swap.manage',
     'seconds.manage',
     'earn.manage',
+    'margin.manage',
   ],
   admin: OPERATOR_PERMISSIONS,
 };

@@ -255,11 +255,20 @@ export const marginDepositRate = defineCall({
 });
 
 export const marginFundsSchema = marginRatesSchema.extend({
-  /** What the lending pool has left to lend in the coin. */
+  /** What the lending pool has left to lend in the coin: its idle capital and savings' room. */
   lendable: decimalString,
+  /**
+   * The share of each earn product's savings in the coin the pool may lend once the
+   * platform's own capital is lent out, as a fraction (`0.5`); `0` when savings do not lend.
+   */
+  savingsShare: marginRateString,
+  /** What users' savings lend to borrowers now. */
+  savingsLent: decimalString,
   /** The margin insurance fund, which covers what a liquidation leaves unpaid. */
   insuranceFund: decimalString,
 });
+
+export type MarginFunds = z.infer<typeof marginFundsSchema>;
 
 export const marginFunds = defineCall({
   method: 'GET',
@@ -269,6 +278,22 @@ export const marginFunds = defineCall({
   tags,
   auth: 'public',
   data: z.array(marginFundsSchema),
+});
+
+export const marginPairSchema = z.object({
+  symbol: z.string(),
+  /** The isolated account's published maximum leverage, 2 to 10. */
+  maxLeverage: z.number().int(),
+});
+export type MarginPair = z.infer<typeof marginPairSchema>;
+
+export const marginPairs = defineCall({
+  method: 'GET',
+  path: '/api/margin/pairs',
+  summary: "Spot margin, public: the pairs open to isolated margin and each one's maximum leverage",
+  tags,
+  auth: 'public',
+  data: z.array(marginPairSchema),
 });
 
 export const marginFixedLeverage = defineCall({
@@ -336,4 +361,79 @@ export const marginOrders = defineCall({
   }),
   // The spot order view: a margin order is a spot order traded from a margin account.
   data: orderPageSchema,
+});
+
+// ------------------------------------------------------------------ operators
+
+/** A lending pool as operators tune it: the public figures and the platform's idle capital. */
+export const opsMarginPoolSchema = marginFundsSchema.extend({
+  /** The platform's own capital idle in the pool. */
+  capital: decimalString,
+});
+export type OpsMarginPool = z.infer<typeof opsMarginPoolSchema>;
+
+export const opsMarginSettingsSchema = z.object({
+  pools: z.array(opsMarginPoolSchema),
+  pairs: z.array(marginPairSchema),
+  /** The most of a product's savings a pool may lend, as a fraction (`0.8`). */
+  maxSavingsShare: marginRateString,
+});
+export type OpsMarginSettings = z.infer<typeof opsMarginSettingsSchema>;
+
+const opsTags = ['ops-margin'];
+
+export const opsMarginSettings = defineCall({
+  method: 'GET',
+  path: '/api/ops/margin',
+  summary: "Spot margin's lending pools and isolated pairs, as operators tune them",
+  tags: opsTags,
+  auth: 'operator',
+  permission: 'margin.manage',
+  data: opsMarginSettingsSchema,
+});
+
+export const opsSetMarginPool = defineCall({
+  method: 'POST',
+  path: '/api/ops/margin/pools',
+  summary:
+    'Open a coin to borrowing or retune its pool: the daily rate (charged from the next hour) and the savings share (audited)',
+  tags: opsTags,
+  auth: 'operator',
+  permission: 'margin.manage',
+  body: z.strictObject({
+    coin: coinInput,
+    /** The daily rate as a fraction, up to 8 places (`0.0002` is 0.02 % a day). */
+    dailyRate: z.string().regex(/^0(\.\d{1,8})?$/),
+    /** The savings share as a fraction, up to 2 places (`0.5`), at most `maxSavingsShare`. */
+    savingsShare: z.string().regex(/^0(\.\d{1,2})?$/),
+  }),
+  data: opsMarginSettingsSchema,
+});
+
+export const opsSetMarginPair = defineCall({
+  method: 'POST',
+  path: '/api/ops/margin/pairs',
+  summary:
+    'Open a pair to isolated margin or change its maximum leverage (accounts above it are brought down to it; audited)',
+  tags: opsTags,
+  auth: 'operator',
+  permission: 'margin.manage',
+  body: z.strictObject({ symbol: symbolSchema, maxLeverage: z.number().int().min(2).max(10) }),
+  data: opsMarginSettingsSchema,
+});
+
+export const opsFundMarginPool = defineCall({
+  method: 'POST',
+  path: '/api/ops/margin/pools/fund',
+  summary:
+    "Move operator capital into a coin's lending pool (an engine adjustment, once per reference; audited)",
+  tags: opsTags,
+  auth: 'operator',
+  permission: 'margin.manage',
+  body: z.strictObject({
+    coin: coinInput,
+    amount: amountInput,
+    reference: z.string().trim().min(3).max(64),
+  }),
+  data: opsMarginSettingsSchema,
 });

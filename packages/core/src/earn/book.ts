@@ -36,6 +36,8 @@ export class EarnBook {
   readonly positions = new Map<string, EarnPosition>();
   /** Income still owed to open positions, per product pool: funding must cover it. */
   private readonly owed = new Map<string, bigint>();
+  /** The products that ever held principal in each coin, in id order. */
+  private readonly products = new Map<string, string[]>();
 
   constructor(saved?: readonly SnapshotEarnPosition[]) {
     for (const [id, product, user, asset, principal, daily, days, paid, closed] of saved ?? []) {
@@ -55,9 +57,20 @@ export class EarnBook {
 
   add(position: EarnPosition): void {
     this.positions.set(position.id, position);
+    const products = this.products.get(position.asset) ?? [];
+    if (!products.includes(position.product)) {
+      products.push(position.product);
+      products.sort();
+      this.products.set(position.asset, products);
+    }
     if (!position.closed) {
       this.shift(position.product, position.daily * BigInt(position.days - position.paid));
     }
+  }
+
+  /** The products whose savings in `asset` may lend to margin borrowers, in id order. */
+  productsOf(asset: string): readonly string[] {
+    return this.products.get(asset) ?? [];
   }
 
   /** Income promised and not yet paid, across the product's open positions. */
@@ -104,3 +117,5 @@ export class EarnBook {
 export const earnFundingPool = (product: string) => `earn.${product}`;
 /** The pool that holds a product's subscribed principals until maturity or redemption. */
 export const earnPrincipalPool = (product: string) => `earn.${product}.principal`;
+/** What a product's principals lend to the margin lending pool, until borrowers repay. */
+export const earnLentPool = (product: string) => `earn.${product}.lent`;

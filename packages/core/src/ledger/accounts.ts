@@ -69,6 +69,11 @@ export const SYSTEM_ACCOUNTS = [
   'margin_receivable',
   /** Pays what a liquidated margin account could not. */
   'margin_insurance',
+  /**
+   * What users' savings lent to the margin lending pools, mirrored: negative by design,
+   * its counterpart the lent part of each earn product's pool.
+   */
+  'margin_savings',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
@@ -78,6 +83,7 @@ const UNRESTRICTED: ReadonlySet<SystemAccount> = new Set([
   'bank_receipts',
   'operator_capital',
   'perp_settlement',
+  'margin_savings',
 ]);
 
 export type AccountRef =
@@ -143,7 +149,7 @@ export function isUserAccount(key: string): boolean {
  * - `ceiling`: never above zero. A debt is what a user owes, so paying back more than
  *   is owed is refused.
  * - `free`: the platform float, custody, bank receipts and operator capital mirror money
- *   that came in from outside, so they are negative by design.
+ *   that came in from outside, so they are negative by design; so does what savings lent.
  */
 export type BalanceRule = 'floor' | 'ceiling' | 'free';
 

@@ -52,6 +52,7 @@ const SYSTEM_CLASS: Record<SystemAccount, ReconciliationClass> = {
   margin_lending: 'marginLending',
   margin_receivable: 'marginReceivable',
   margin_insurance: 'marginInsurance',
+  margin_savings: 'marginLending',
 };
 
 /** One coin's reconciliation, in the coin's minor units. */

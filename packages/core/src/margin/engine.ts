@@ -1,15 +1,18 @@
 import {
   debtAccount,
   isolatedWallet,
+  poolAccount,
   systemAccount,
   userAccount,
   type Wallet,
 } from '../ledger/accounts.ts';
 import type { Asset } from '../ledger/assets.ts';
+import { earnLentPool, earnPrincipalPool } from '../earn/book.ts';
 import type { Ledger, PostingReference } from '../ledger/ledger.ts';
 import type { MarginWalletName } from '../matching/commands.ts';
 import type { EngineEvent, RejectReason } from '../matching/events.ts';
 import type { MarketEngine } from '../matching/market-engine.ts';
+import { RATE_ONE } from '../perps/rates.ts';
 import {
   amountOfValue,
   borrowableValue,
@@ -32,7 +35,16 @@ const LIQUIDATION_BAND_BPS = 500n;
 export interface MarginPool {
   asset: string;
   hourlyRate: bigint;
+  /**
+   * The share of each earn product's savings in the coin the pool may lend once the
+   * platform's own capital in it is lent out (rate units: 0.5 is 50_000_000n); 0 when
+   * savings do not lend.
+   */
+  savingsShare: bigint;
 }
+
+/** Savings never lend more than 80 % of a product's principal: redemptions keep the rest. */
+export const MAX_SAVINGS_SHARE = 80_000_000n;
 
 /** A pair whose isolated account may borrow, up to its published leverage. */
 export interface MarginPair {
@@ -81,6 +93,10 @@ export const MARGIN_INSURANCE = 'margin_insurance';
  * - a repayment pays interest first (to fee revenue), then principal (back to the lending
  *   account), and the receivable gives the debt back;
  * - a shortfall after liquidation is paid by the margin insurance fund.
+ * Users' savings fund the pools too: once the platform's own capital in a coin is lent
+ * out, a borrow draws the rest from the earn products' principals in the coin, each up
+ * to the pool's published share of its savings; principal paid back returns to savings
+ * first, and a saver's redemption calls back what the pool holds idle.
  * Every check comes before the first posting: a refused step changes nothing.
  */
 export class MarginEngine {
@@ -100,17 +116,33 @@ export class MarginEngine {
     private readonly ledger: Ledger,
     private readonly markets: ReadonlyMap<string, MarketEngine>,
     private readonly assetOf: (code: string) => Asset | undefined,
+    /** The earn products that hold savings in a coin, in id order. */
+    private readonly savers: (asset: string) => readonly string[] = () => [],
   ) {}
 
   // ------------------------------------------------------------------ settings
 
   setPool(pool: MarginPool, events: EngineEvent[]): void {
-    if (!this.assetOf(pool.asset) || pool.hourlyRate < 0n) {
+    if (!this.assetOf(pool.asset)) {
       events.push({ type: 'rejected', reason: 'unknown_asset' });
       return;
     }
+    if (
+      pool.hourlyRate < 0n ||
+      pool.hourlyRate > RATE_ONE ||
+      pool.savingsShare < 0n ||
+      pool.savingsShare > MAX_SAVINGS_SHARE
+    ) {
+      events.push({ type: 'rejected', reason: 'invalid_amount' });
+      return;
+    }
     this.pools.set(pool.asset, pool);
-    events.push({ type: 'margin_pool', asset: pool.asset, hourlyRate: pool.hourlyRate });
+    events.push({
+      type: 'margin_pool',
+      asset: pool.asset,
+      hourlyRate: pool.hourlyRate,
+      savingsShare: pool.savingsShare,
+    });
   }
 
   setPair(pair: MarginPair, events: EngineEvent[]): void {
@@ -232,8 +264,104 @@ export class MarginEngine {
     const price = this.priceIn(asset, account.valueAsset);
     const amount =
       price === null ? room : amountOfValue(room, price, 10n ** BigInt(known.decimals));
-    const pool = this.ledger.balance(systemAccount(MARGIN_LENDING, asset));
+    const pool = this.lendable(asset);
     return amount < pool ? amount : pool;
+  }
+
+  // ------------------------------------------------------------------ the pool's money
+
+  /** What the pool can lend now: the platform's idle capital and what savings may add. */
+  lendable(asset: string): bigint {
+    return this.ledger.balance(systemAccount(MARGIN_LENDING, asset)) + this.savingsRoom(asset);
+  }
+
+  /** What savings in `asset` may still lend, all products together. */
+  savingsRoom(asset: string): bigint {
+    let room = 0n;
+    for (const product of this.savers(asset)) room += this.roomOf(product, asset);
+    return room;
+  }
+
+  /** What savings in `asset` lend now. */
+  savingsLent(asset: string): bigint {
+    return -this.ledger.balance(systemAccount('margin_savings', asset));
+  }
+
+  /** A product's share of its savings (held and lent) less what it lends, at most what it holds. */
+  private roomOf(product: string, asset: string): bigint {
+    const share = this.pools.get(asset)?.savingsShare ?? 0n;
+    if (share === 0n) return 0n;
+    const held = this.ledger.balance(poolAccount(earnPrincipalPool(product), asset));
+    const lent = this.ledger.balance(poolAccount(earnLentPool(product), asset));
+    const room = ((held + lent) * share) / RATE_ONE - lent;
+    if (room <= 0n) return 0n;
+    return room < held ? room : held;
+  }
+
+  /** Brings `amount` into the lending account from savings, product by product. */
+  private drawSavings(asset: string, amount: bigint, ref: PostingReference): void {
+    let need = amount;
+    for (const product of this.savers(asset)) {
+      if (need === 0n) return;
+      const room = this.roomOf(product, asset);
+      const take = room < need ? room : need;
+      if (take === 0n) continue;
+      this.lend(product, asset, take, ref, 'borrow');
+      need -= take;
+    }
+  }
+
+  /** Principal back in the pool pays savings back first, product by product. */
+  private repaySavings(asset: string, ref: PostingReference): void {
+    let idle = this.ledger.balance(systemAccount(MARGIN_LENDING, asset));
+    for (const product of this.savers(asset)) {
+      if (idle === 0n) return;
+      const lent = this.ledger.balance(poolAccount(earnLentPool(product), asset));
+      const back = lent < idle ? lent : idle;
+      if (back === 0n) continue;
+      this.lend(product, asset, -back, ref, 'repay');
+      idle -= back;
+    }
+  }
+
+  /**
+   * What an earn product can pay out of `asset` now: the principal it holds and what the
+   * pool could give back of what it lent (the pool's idle capital).
+   */
+  savingsPayable(product: string, asset: string): bigint {
+    const held = this.ledger.balance(poolAccount(earnPrincipalPool(product), asset));
+    const lent = this.ledger.balance(poolAccount(earnLentPool(product), asset));
+    const idle = this.ledger.balance(systemAccount(MARGIN_LENDING, asset));
+    return held + (lent < idle ? lent : idle);
+  }
+
+  /** Calls back from the pool what a product needs to pay `amount` (see `savingsPayable`). */
+  recallSavings(product: string, asset: string, amount: bigint, ts: number): void {
+    const held = this.ledger.balance(poolAccount(earnPrincipalPool(product), asset));
+    if (held >= amount) return;
+    const ref: PostingReference = { refKind: 'product_position', refId: `ms${ts}`, ts };
+    this.lend(product, asset, -(amount - held), ref, 'repay');
+  }
+
+  /** Savings lent (positive) or paid back (negative): the coins, and their mirror. */
+  private lend(
+    product: string,
+    asset: string,
+    amount: bigint,
+    ref: PostingReference,
+    reason: 'borrow' | 'repay',
+  ): void {
+    const principal = poolAccount(earnPrincipalPool(product), asset);
+    const lending = systemAccount(MARGIN_LENDING, asset);
+    const lent = poolAccount(earnLentPool(product), asset);
+    const mirror = systemAccount('margin_savings', asset);
+    if (amount > 0n) {
+      this.ledger.post(principal, lending, amount, reason, ref);
+      this.ledger.post(mirror, lent, amount, reason, ref);
+    } else {
+      this.ledger.post(lending, principal, -amount, reason, ref);
+      this.ledger.post(lent, mirror, -amount, reason, ref);
+    }
   }
 
   /** Whether a margin account may trade in a market: cross anywhere, isolated in its pair. */
@@ -272,6 +400,8 @@ export class MarginEngine {
       openedAt: ts,
     };
     const ref: PostingReference = { refKind: 'order', refId: `mb${ts}`, ts };
+    const idle = this.ledger.balance(systemAccount(MARGIN_LENDING, asset));
+    if (amount > idle) this.drawSavings(asset, amount - idle, ref);
     this.ledger.post(
       systemAccount(MARGIN_LENDING, asset),
       userAccount(user, asset, 'available', wallet),
@@ -399,6 +529,7 @@ export class MarginEngine {
     }
     if (split.principal > 0n) {
       this.ledger.post(from, systemAccount(MARGIN_LENDING, asset), split.principal, reason, ref);
+      this.repaySavings(asset, ref);
     }
     const paid = split.interest + split.principal;
     if (paid > 0n) {

@@ -2,7 +2,8 @@ import type { Loan, MarginEngine, MarginWallet } from './engine.ts';
 
 /** The margin state as a snapshot writes it: amounts as integer text, sorted keys. */
 export interface MarginSnapshot {
-  pools: Array<[asset: string, hourlyRate: string]>;
+  /** The savings share is written only when savings lend, so older hashes read as before. */
+  pools: Array<[asset: string, hourlyRate: string, savingsShare?: string]>;
   pairs: Array<[market: string, maxLeverage: number]>;
   loans: Array<Omit<Loan, 'principal' | 'interest'> & { principal: string; interest: string }>;
   leverage: Array<[key: string, leverage: number]>;
@@ -11,7 +12,8 @@ export interface MarginSnapshot {
   liquidating: string[];
 }
 
-const byKey = <T>(a: [string, T], b: [string, T]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+const byKey = (a: readonly [string, ...unknown[]], b: readonly [string, ...unknown[]]) =>
+  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 
 /** Left out while nothing was ever configured, so older snapshots and hashes read as before. */
 export function snapshotMargin(margin: MarginEngine): MarginSnapshot | undefined {
@@ -20,7 +22,11 @@ export function snapshotMargin(margin: MarginEngine): MarginSnapshot | undefined
   }
   return {
     pools: [...margin.pools.values()]
-      .map((p): [string, string] => [p.asset, String(p.hourlyRate)])
+      .map((p): [string, string, string?] =>
+        p.savingsShare === 0n
+          ? [p.asset, String(p.hourlyRate)]
+          : [p.asset, String(p.hourlyRate), String(p.savingsShare)],
+      )
       .sort(byKey),
     pairs: [...margin.pairs.values()]
       .map((p): [string, number] => [p.market, p.maxLeverage])
@@ -36,8 +42,8 @@ export function snapshotMargin(margin: MarginEngine): MarginSnapshot | undefined
 }
 
 export function restoreMargin(margin: MarginEngine, saved: MarginSnapshot): void {
-  for (const [asset, rate] of saved.pools) {
-    margin.pools.set(asset, { asset, hourlyRate: BigInt(rate) });
+  for (const [asset, rate, share] of saved.pools) {
+    margin.pools.set(asset, { asset, hourlyRate: BigInt(rate), savingsShare: BigInt(share ?? 0) });
   }
   for (const [market, maxLeverage] of saved.pairs)
     margin.pairs.set(market, { market, maxLeverage });

@@ -372,7 +372,8 @@ export interface PerpCommand {
 
 /** One spot-margin step (tag G); amounts in the coin's minor units. */
 export type MarginOp =
-  | { op: 'pool'; asset: string; hourlyRate: bigint }
+  /** A pool's rate (from the next hour charged) and savings share; absent share is 0. */
+  | { op: 'pool'; asset: string; hourlyRate: bigint; savingsShare?: bigint }
   | { op: 'pair'; market: string; maxLeverage: number }
   | { op: 'leverage'; user: string; market: string; leverage: number }
   | { op: 'borrow'; user: string; wallet: MarginWalletName; asset: string; amount: bigint }

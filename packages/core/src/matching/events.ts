@@ -52,6 +52,8 @@ export type RejectReason =
   | 'unknown_position'
   /** An earn position closed at maturity before its last day paid, or early after it. */
   | 'not_due'
+  /** An earn position's principal is lent to margin borrowers until they repay. */
+  | 'savings_lent'
   /** A margin close-out while the account still holds coins a liquidation step could sell. */
   | 'coins_unsold'
   /** A reduce-only order that would open or increase a position. */
@@ -230,7 +232,7 @@ export type PerpEngineEvent =
     }
   | { type: 'perp_setting'; user: string; symbol: string; leverage: number; mode: MarginMode }
   | { type: 'perp_state'; symbol: string; paused: boolean }
-  | { type: 'margin_pool'; asset: string; hourlyRate: bigint }
+  | { type: 'margin_pool'; asset: string; hourlyRate: bigint; savingsShare: bigint }
   | { type: 'margin_pair'; market: string; maxLeverage: number }
   | { type: 'margin_leverage'; user: string; market: string; leverage: number }
   | {

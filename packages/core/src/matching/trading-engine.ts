@@ -205,7 +205,12 @@ export class TradingEngine {
     this.swapRefs = new Set(snapshot?.swapRefs);
     this.earn = new EarnBook(snapshot?.earnPositions);
     this.perps = new PerpsEngine(this.ledger);
-    this.margin = new MarginEngine(this.ledger, this.markets, (code) => this.assets.get(code));
+    this.margin = new MarginEngine(
+      this.ledger,
+      this.markets,
+      (code) => this.assets.get(code),
+      (asset) => this.earn.productsOf(asset),
+    );
     this.seqNo = snapshot?.seq ?? 0;
     for (const [market, seq, ts] of snapshot?.indexTicks ?? []) {
       this.seconds.ticks.set(market, { seq, ts });

@@ -1,5 +1,5 @@
 import type { EarnOrder } from '@meridian/contract';
-import { penaltyAmount, rateToPpm } from '@meridian/core';
+import { penaltyAmount, rateToPpm, type RejectReason, type RequestRejection } from '@meridian/core';
 import type { EngineHost } from '../../engine/engine-host.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
@@ -25,8 +25,11 @@ export function createClosings(deps: {
   const find = (id: string) =>
     db.selectFrom('earn_positions').selectAll().where('id', '=', id).executeTakeFirst();
 
-  /** Sends the close of a position whose intent is recorded; true once it is closed. */
-  async function close(row: EarnPositionsTable): Promise<boolean> {
+  /**
+   * Sends the close of a position whose intent is recorded: true once it is closed, or
+   * the engine's reason for not closing it now.
+   */
+  async function close(row: EarnPositionsTable): Promise<true | RejectReason | RequestRejection> {
     const early = row.state === 'redeeming';
     const penalty = units(row.penalty_units);
     const ack = await engine.submit({
@@ -46,7 +49,7 @@ export function createClosings(deps: {
         .where('id', '=', row.id)
         .where('state', '=', row.state)
         .execute();
-      return false;
+      return event.reason;
     }
     const principal = units(row.principal_units);
     await db
@@ -89,7 +92,8 @@ export function createClosings(deps: {
         throw new AppError('conflict', 'earnOrderNotInProgress', {}, 'id');
       }
       const closed = await close({ ...row, state: 'redeeming', penalty_units: penalty.toString() });
-      if (!closed) throw new AppError('conflict', 'earnOrderNotInProgress', {}, 'id');
+      if (closed === 'savings_lent') throw new AppError('conflict', 'earnSavingsLent', {}, 'id');
+      if (closed !== true) throw new AppError('conflict', 'earnOrderNotInProgress', {}, 'id');
       return orderView((await find(id))!, decimalsOf(row.coin));
     },
 
@@ -102,7 +106,8 @@ export function createClosings(deps: {
         .where('state', '=', 'active')
         .executeTakeFirst();
       if (intent.numUpdatedRows !== 1n) return false;
-      return close({ ...row, state: 'maturing' });
+      // Refused while its principal is lent out: it stays active and the next run retries.
+      return (await close({ ...row, state: 'maturing' })) === true;
     },
 
     /** Finishes every close a stopped process left unanswered by the engine. */

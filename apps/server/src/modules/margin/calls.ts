@@ -10,6 +10,7 @@ import {
   marginFixedLeverage,
   marginFunds,
   marginOrders,
+  marginPairs,
   marginPreborrowAll,
   marginPreborrowFixed,
   marginPropertyAll,
@@ -86,6 +87,7 @@ export function registerMarginCalls(
   );
   registerCall(app, head, marginDepositRate, async () => margin.depositRates());
   registerCall(app, head, marginFunds, async () => margin.funds());
+  registerCall(app, head, marginPairs, async () => margin.pairs());
   registerCall(app, head, marginFixedLeverage, async ({ body }, request) =>
     margin.setLeverage(userOf(request), body.symbol, body.leverage),
   );

@@ -4,6 +4,9 @@ import { registerMarginCalls } from './calls.ts';
 import { startInterestJob, startLiquidationJob } from './jobs.ts';
 import * as m0130 from './migrations/0130_margin.ts';
 import * as m0131 from './migrations/0131_margin_warnings.ts';
+import * as m0150 from './migrations/0150_margin_manage.ts';
+import { createMarginOps } from './ops.ts';
+import { registerMarginOpsCalls } from './ops-calls.ts';
 import { createMarginOrders } from './orders.ts';
 import { startMarginProjection } from './projector.ts';
 import { createMarginService } from './service.ts';
@@ -16,6 +19,11 @@ const DAILY_RATES: ReadonlyArray<[coin: string, daily: bigint]> = [
   ['BTC', 10_000n],
   ['ETH', 10_000n],
 ];
+/**
+ * The share of each earn product's savings a pool may lend once its operator capital is
+ * lent out (rate units: a half). Operators retune it at /ops/margin.
+ */
+const SAVINGS_SHARE = 50_000_000n;
 /** The pairs open to isolated margin, and their maximum leverage. */
 const PAIRS: ReadonlyArray<[market: string, maxLeverage: number]> = [
   ['btcusdt', 10],
@@ -35,7 +43,11 @@ const DEMO_LENDING: Readonly<Record<string, string>> = {
  */
 export const marginModule = defineModule({
   name: 'margin',
-  migrations: { '0130_margin': m0130, '0131_margin_warnings': m0131 },
+  migrations: {
+    '0130_margin': m0130,
+    '0131_margin_warnings': m0131,
+    '0150_margin_manage': m0150,
+  },
   async start(ctx) {
     const { app, config, engine } = ctx;
     const db: MarginDb = ctx.db.withTables<MarginTables>();
@@ -45,7 +57,12 @@ export const marginModule = defineModule({
     };
     for (const [asset, daily] of DAILY_RATES) {
       if (engine.marginState.pools.has(asset) || !engine.asset(asset)) continue;
-      const ack = await engine.margin({ op: 'pool', asset, hourlyRate: hourlyOfDaily(daily) });
+      const ack = await engine.margin({
+        op: 'pool',
+        asset,
+        hourlyRate: hourlyOfDaily(daily),
+        savingsShare: SAVINGS_SHARE,
+      });
       warnIfRefused(`pool ${asset}`, ack.events);
     }
     for (const [market, maxLeverage] of PAIRS) {
@@ -117,6 +134,11 @@ export const marginModule = defineModule({
       margin: service,
       orders: createMarginOrders({ engine, spot: ctx.use('spot') }),
       idempotency: ctx.idempotency,
+    });
+    registerMarginOpsCalls(app, config.head, {
+      db,
+      ops: createMarginOps({ engine, funds: service.funds, pairs: service.pairs }),
+      audit: ctx.audit,
     });
   },
 });

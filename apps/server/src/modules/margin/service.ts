@@ -8,7 +8,6 @@ import {
   loanKey,
   marginLevel,
   MARGIN_INSURANCE,
-  MARGIN_LENDING,
   MARGIN_LIQUIDATION_LEVEL,
   MARGIN_TRANSFER_OUT_LEVEL,
   MARGIN_WARNING_LEVEL,
@@ -242,10 +241,7 @@ export function createMarginService(options: MarginServiceOptions) {
     canBorrowList(user: string) {
       return [...margin().pools.values()].map((pool) => ({
         ...rates(pool.asset, pool.hourlyRate),
-        poolAvailable: text(
-          pool.asset,
-          engine.accountBalance(systemAccount(MARGIN_LENDING, pool.asset)),
-        ),
+        poolAvailable: text(pool.asset, margin().lendable(pool.asset)),
         maxBorrow: text(pool.asset, margin().maxBorrow(user, 'margin', pool.asset)),
       }));
     },
@@ -255,15 +251,19 @@ export function createMarginService(options: MarginServiceOptions) {
     funds: () =>
       [...margin().pools.values()].map((pool) => ({
         ...rates(pool.asset, pool.hourlyRate),
-        lendable: text(
-          pool.asset,
-          engine.accountBalance(systemAccount(MARGIN_LENDING, pool.asset)),
-        ),
+        lendable: text(pool.asset, margin().lendable(pool.asset)),
+        savingsShare: formatRate(pool.savingsShare),
+        savingsLent: text(pool.asset, margin().savingsLent(pool.asset)),
         insuranceFund: text(
           pool.asset,
           engine.accountBalance(systemAccount(MARGIN_INSURANCE, pool.asset)),
         ),
       })),
+
+    pairs: () =>
+      [...margin().pairs.values()]
+        .map((pair) => ({ symbol: pair.market, maxLeverage: pair.maxLeverage }))
+        .sort((a, b) => a.symbol.localeCompare(b.symbol)),
 
     async setLeverage(user: string, symbol: string, leverage: number) {
       const wallet = walletOf({ account: 'fixed', symbol });

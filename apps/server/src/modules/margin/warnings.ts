@@ -23,8 +23,9 @@ export interface MarginWarningDeps {
  * `margin_warning` on their socket and an email (else an SMS). The projection writes each
  * warning once; a warning is claimed (`sent_at`) before it is told, so a replay, a second
  * pass or a restart tells none twice. A crash between the claim and the telling loses
- * that one notice rather than repeating it. The platform keeps no language per user, so
- * the email is in the platform's default language, as the socket's text is the browser's.
+ * that one notice rather than repeating it. The email is in the language the user last
+ * signed in with (the platform's default before they have), as the socket's text is the
+ * browser's.
  */
 export function createMarginWarnings(deps: MarginWarningDeps) {
   const { db } = deps;
@@ -42,7 +43,7 @@ export function createMarginWarnings(deps: MarginWarningDeps) {
     const contact = await deps.contactOf(row.user_id);
     const target = contact?.email ?? contact?.phone;
     if (!contact || !target) return;
-    const lang = DEFAULT_LANGUAGE;
+    const lang = contact.language ?? DEFAULT_LANGUAGE;
     const values = { brand: deps.brand, level: readableLevel(row.level) };
     const lines = [
       row.account === 'all'

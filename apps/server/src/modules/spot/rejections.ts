@@ -36,6 +36,7 @@ const MESSAGE: Record<RejectReason | RequestRejection, MessageId> = {
   unknown_position: 'orderNotFound',
   not_due: 'invalidOrder',
   coins_unsold: 'invalidOrder',
+  savings_lent: 'earnSavingsLent',
   invalid_number: 'invalidNumber',
   too_many_decimals: 'tooManyDecimals',
   negative: 'negativeAmount',

@@ -207,6 +207,13 @@ function close(engine: TradingEngine, cmd: Close, events: EngineEvent[]): void {
     events.push({ type: 'rejected', reason: refused ?? 'unknown_position' });
     return;
   }
+  // Part of the product's principal may be lent to margin borrowers: it is called back
+  // from the pool's idle capital, or the close waits until borrowers repay.
+  if (engine.margin.savingsPayable(p.product, p.asset) < p.principal) {
+    events.push({ type: 'rejected', reason: 'savings_lent' });
+    return;
+  }
+  engine.margin.recallSavings(p.product, p.asset, p.principal, cmd.ts);
   const ledger = engine.ledger;
   const principal = ledger.account(poolAccount(earnPrincipalPool(p.product), p.asset));
   const returned = p.principal - cmd.penalty;

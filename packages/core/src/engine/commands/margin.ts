@@ -30,7 +30,10 @@ function applyMargin(engine: TradingEngine, cmd: MarginCommand, events: EngineEv
   const { op } = cmd;
   switch (op.op) {
     case 'pool':
-      margin.setPool({ asset: op.asset, hourlyRate: op.hourlyRate }, events);
+      margin.setPool(
+        { asset: op.asset, hourlyRate: op.hourlyRate, savingsShare: op.savingsShare ?? 0n },
+        events,
+      );
       return;
     case 'pair':
       margin.setPair({ market: op.market, maxLeverage: op.maxLeverage }, events);

@@ -118,7 +118,15 @@ describe('margin warnings', () => {
     expect(warnings(grace.id)).toHaveLength(1);
   });
 
-  it('tells a second dip after the level rose above 1.3', async () => {
+  it('tells a second dip after the level rose above 1.3, in the language of her last sign-in', async () => {
+    const again = await call(
+      platform.app,
+      'POST',
+      '/api/user/login',
+      { type: 'email', username: GRACE, password: 'Secret123' },
+      { lang: 'de' },
+    );
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
     await tick(49_000n); // 1.3150...
     expect(warnings(grace.id)).toHaveLength(1);
     await tick(47_000n); // 1.2818...
@@ -127,7 +135,11 @@ describe('margin warnings', () => {
       expect.objectContaining({ type: 'margin_warning' }),
       { type: 'margin_warning', account: 'btcusdt', level },
     ]);
-    expect(await warningMails()).toHaveLength(2);
+    // The first in English, this one in German.
+    expect(await warningMails()).toHaveLength(1);
+    const [latest] = await sentTo(platform.app, GRACE);
+    expect(latest!.subject).toContain('Margin-Warnung');
+    expect(latest!.body).toContain('BTC/USDT');
   });
 });
 

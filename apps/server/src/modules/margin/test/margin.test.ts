@@ -94,6 +94,9 @@ describe('spot margin over HTTP', () => {
       dailyRate: '0.00010008',
       yearlyRate: '0.0365292',
       lendable: '50',
+      // Half of each savings product may lend; nobody saves BTC yet, so none lends.
+      savingsShare: '0.5',
+      savingsLent: '0',
       insuranceFund: '0',
     });
   });
