@@ -1,3 +1,4 @@
+import type { Language } from '@meridian/contract';
 import type { SeededAccount } from './ensure-account.ts';
 import type { OperatorViews } from './operator-views.ts';
 import type { WithdrawalGuard } from './withdrawal-guard.ts';
@@ -31,6 +32,8 @@ export interface UserContact {
   email: string | null;
   phone: string | null;
   antiPhishingCode: string | null;
+  /** The language of their last sign-in; null before it was kept. */
+  language: Language | null;
 }
 
 declare module '../../kernel/module.ts' {

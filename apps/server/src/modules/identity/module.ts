@@ -1,3 +1,4 @@
+import { normalizeLanguage } from '@meridian/contract';
 import { defineModule } from '../../kernel/module.ts';
 import { createAccountService } from './accounts.ts';
 import { createApiKeyService, loadEncryptionKey } from './api-keys.ts';
@@ -8,6 +9,7 @@ import { registerMemberCalls } from './member-calls.ts';
 import * as m0002 from './migrations/0002_accounts.ts';
 import * as m0010 from './migrations/0010_api_key_signing.ts';
 import * as m0014 from './migrations/0014_account_freezes.ts';
+import * as m0151 from './migrations/0151_user_language.ts';
 import { createOperatorViews } from './operator-views.ts';
 import { createSessionService } from './sessions.ts';
 import type { IdentityTables } from './tables.ts';
@@ -21,6 +23,7 @@ export const identityModule = defineModule({
     '0002_accounts': m0002,
     '0010_api_key_signing': m0010,
     '0014_account_freezes': m0014,
+    '0151_user_language': m0151,
   },
   start(ctx) {
     const { app, clock, config } = ctx;
@@ -83,11 +86,16 @@ export const identityModule = defineModule({
       contactOf: async (userId) => {
         const row = await db
           .selectFrom('users')
-          .select(['email', 'phone', 'anti_phishing_code'])
+          .select(['email', 'phone', 'anti_phishing_code', 'language'])
           .where('id', '=', userId)
           .executeTakeFirst();
         return row
-          ? { email: row.email, phone: row.phone, antiPhishingCode: row.anti_phishing_code }
+          ? {
+              email: row.email,
+              phone: row.phone,
+              antiPhishingCode: row.anti_phishing_code,
+              language: normalizeLanguage(row.language ?? undefined) ?? null,
+            }
           : null;
       },
     });

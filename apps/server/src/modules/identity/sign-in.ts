@@ -106,6 +106,9 @@ export function createSignIn({ db, clock, sessions }: AccountServiceDeps) {
     if (user.login_frozen_at) throw new AppError('forbidden', 'userLoginFrozen');
     const deviceId = await touchDevice(user.id, ctx);
     await logLogin(user.id, deviceId, ctx, true);
+    if (user.language !== ctx.lang) {
+      await db.updateTable('users').set({ language: ctx.lang }).where('id', '=', user.id).execute();
+    }
     const tokens = await sessions.open(user.id, deviceId);
     return { ...tokens, userInfo: toUserInfo(user) };
   }

@@ -120,6 +120,8 @@ export function createSignUp(
           withdrawals_frozen_at: null,
           login_freeze_reason: null,
           withdrawals_freeze_reason: null,
+          // Kept by the sign-in that follows.
+          language: null,
         };
         try {
           await db.insertInto('users').values(user).execute();

@@ -25,6 +25,8 @@ export interface UsersTable {
   created_at: string;
   /** Set by an operator's freeze (migration 0014); the reasons are the operator's words. */
   login_frozen_at: Generated<string | null>;
+  /** The language of the last sign-in (migration 0151). */
+  language: Generated<string | null>;
   withdrawals_frozen_at: Generated<string | null>;
   login_freeze_reason: Generated<string | null>;
   withdrawals_freeze_reason: Generated<string | null>;
