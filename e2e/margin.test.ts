@@ -40,6 +40,10 @@ describe('spot margin in a browser', () => {
     const panel = page.getByTestId('margin-panel');
     await panel.getByText('Isolated margin').waitFor({ timeout: 20_000 });
     await panel.getByTestId('margin-gauge').getByText('Nothing owed').first().waitFor();
+    // The mode is in the address: a reload comes back to the isolated account.
+    expect(new URL(page.url()).searchParams.get('margin')).toBe('isolated');
+    await page.reload();
+    await panel.getByText('Isolated margin').waitFor({ timeout: 20_000 });
 
     // Transfer 1,000 USDT in: the dialog reviews before anything moves.
     await panel.getByTestId('margin-transfer').click();

@@ -3,5 +3,7 @@
 // `lazy.ts`, which they import only dynamically.
 export { marginRoutes } from './routes.ts';
 export { useMarginAvailable, type MarginMode } from './data/queries.ts';
+// Public: every coin's pool, its savings share among them (the earn products disclose it).
+export { useMarginFunds } from './data/queries.ts';
 // Mounted once in the layout: a notice on any page when a margin account's level falls to 1.3.
 export { MarginWarnings } from './data/useMarginWarnings.ts';

@@ -5,6 +5,7 @@ import { Panel } from '../../../shared/ui/Panel.tsx';
 import { useIsPhone } from '../../../shared/ui/useIsPhone.ts';
 import { cx } from '../../../shared/ui/cx.ts';
 import { useProduct } from '../data/queries.ts';
+import { MarginLendingNotice } from '../widgets/MarginLendingNotice.tsx';
 import { ProductName } from '../widgets/ProductName.tsx';
 import { ProductRules, ProductTerms } from '../widgets/ProductTerms.tsx';
 import { SubscribeForm } from '../widgets/SubscribeForm.tsx';
@@ -50,6 +51,7 @@ export function ProductPage({ back }: { back: { to: string; label: string } }) {
           </h1>
           <Link to={back.to}>{back.label}</Link>
         </div>
+        <MarginLendingNotice coin={p.coin} />
         <div className={styles.split}>
           {/* On a phone the form comes first: the terms it quotes follow under it. */}
           {phone ? null : terms}

@@ -8,6 +8,7 @@ import {
   marginFunds,
   marginFixedLeverage,
   marginOrders,
+  marginPairs,
   marginPreborrowAll,
   marginPreborrowFixed,
   marginPropertyAll,
@@ -50,6 +51,7 @@ export const marginKeys = {
   orders: (a: string, status: MarginOrderStatus, page: number) =>
     [SPOT_QUERY_ROOT, 'margin', 'orders', a, status, page] as const,
   funds: ['margin-funds'] as const,
+  pairs: ['margin-pairs'] as const,
 };
 
 /** The margin account polls this often while shown (interest accrues hourly, prices move). */
@@ -104,6 +106,16 @@ export function useCanBorrow(scope: MarginScope, coin: string) {
 }
 
 /** Every coin's published rates, what its pool can still lend and its insurance fund (public). */
+/** The pairs open to isolated margin and their maximum leverage (public). */
+export function useMarginPairs() {
+  const { api } = usePlatform();
+  return useQuery({
+    queryKey: marginKeys.pairs,
+    queryFn: () => api.quiet(marginPairs, {}),
+    staleTime: 60_000,
+  });
+}
+
 export function useMarginFunds() {
   const { api } = usePlatform();
   return useQuery({

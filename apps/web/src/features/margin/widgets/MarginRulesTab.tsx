@@ -1,19 +1,18 @@
 import { Skeleton, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { compareDecimal } from '@meridian/core';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import { Exact } from '../../../shared/ui/numbers.tsx';
 import { ratePercent } from '../data/level.ts';
-import { useMarginFunds } from '../data/queries.ts';
+import type { MarginFunds } from '@meridian/contract/calls/margin';
+import { displayName } from '../../markets/data/symbols.ts';
+import { useMarginFunds, useMarginPairs } from '../data/queries.ts';
 import styles from './margin.module.css';
 
 /** The published leverage: cross 3x; isolated 2x up to each pair's maximum. */
 const CROSS_LEVERAGE = 3;
-const ISOLATED_PAIRS = [
-  { pair: 'BTC/USDT', max: 10 },
-  { pair: 'ETH/USDT', max: 10 },
-];
 const LEVELS = [
   { key: 'warning', level: '1.3' },
   { key: 'liquidation', level: '1.1' },
@@ -32,14 +31,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-interface RateRow {
-  coin: string;
-  hourlyRate: string;
-  dailyRate: string;
-  yearlyRate: string;
-  lendable: string;
-  insuranceFund: string;
-}
+type RateRow = MarginFunds;
 
 function Rates() {
   const { t } = useTranslation('margin');
@@ -90,6 +82,23 @@ function Rates() {
             render: (_, r) => <Exact value={r.lendable} />,
           },
           {
+            key: 'savingsShare',
+            title: t('rules.column.savingsShare'),
+            ...right,
+            render: (_, r) =>
+              compareDecimal(r.savingsShare, '0') > 0 ? (
+                pct(r.savingsShare)
+              ) : (
+                <span className={styles.muted}>{t('rules.notLent')}</span>
+              ),
+          },
+          {
+            key: 'savingsLent',
+            title: t('rules.column.savingsLent'),
+            ...right,
+            render: (_, r) => <Exact value={r.savingsLent} />,
+          },
+          {
             key: 'insurance',
             title: t('rules.column.insuranceFund'),
             ...right,
@@ -104,10 +113,14 @@ function Rates() {
 /** `/rule/index?tab=margin`: rates per coin, leverage, levels, interest and liquidation. */
 export function MarginRulesTab() {
   const { t } = useTranslation('margin');
+  const pairs = useMarginPairs();
   return (
     <div data-testid="margin-rules">
       <Section id="margin-rules-rates" title={t('rules.rates')}>
         <Typography.Paragraph className={styles.muted}>{t('rules.ratesLead')}</Typography.Paragraph>
+        <Typography.Paragraph className={styles.muted}>
+          {t('rules.savingsLead')}
+        </Typography.Paragraph>
         <Rates />
       </Section>
       <Section id="margin-rules-leverage" title={t('rules.leverage')}>
@@ -115,12 +128,13 @@ export function MarginRulesTab() {
           <Table
             size="small"
             rowKey="name"
+            loading={pairs.isPending}
             pagination={false}
             dataSource={[
               { name: t('rules.cross'), max: CROSS_LEVERAGE, min: CROSS_LEVERAGE },
-              ...ISOLATED_PAIRS.map((p) => ({
-                name: t('rules.isolatedPair', { pair: p.pair }),
-                max: p.max,
+              ...(pairs.data ?? []).map((p) => ({
+                name: t('rules.isolatedPair', { pair: displayName(p.symbol) }),
+                max: p.maxLeverage,
                 min: 2,
               })),
             ]}

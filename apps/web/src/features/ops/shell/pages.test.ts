@@ -41,6 +41,7 @@ describe('console navigation', () => {
       '/ops/swap',
       '/ops/seconds',
       '/ops/earn',
+      '/ops/margin',
       '/ops/catalogue',
     ]);
     expect(paths(OPERATOR_PERMISSIONS)).toEqual([
@@ -58,6 +59,7 @@ describe('console navigation', () => {
       '/ops/swap',
       '/ops/seconds',
       '/ops/earn',
+      '/ops/margin',
       '/ops/content',
       '/ops/catalogue',
       '/ops/audit',

@@ -14,6 +14,7 @@ import { opsRechargeBanks } from '@meridian/contract/calls/recharges';
 import { opsSwap } from '@meridian/contract/calls/swap';
 import { opsSecondPeriods } from '@meridian/contract/calls/seconds';
 import { opsEarnProducts } from '@meridian/contract/calls/earn';
+import { opsMarginSettings } from '@meridian/contract/calls/margin';
 import { opsChatConversations } from '@meridian/contract/calls/chat';
 import { opsContent } from '@meridian/contract/calls/content';
 import { REVIEW_KINDS, type ReviewKind } from '@meridian/contract/calls/reviews';
@@ -33,6 +34,7 @@ export type OpsIcon =
   | 'swap'
   | 'seconds'
   | 'earn'
+  | 'margin'
   | 'chat'
   | 'content'
   | 'catalogue'
@@ -143,6 +145,12 @@ export const OPS_PAGES: readonly OpsPage[] = [
     permission: opsEarnProducts.permission,
     nav: { label: 'nav.earn', icon: 'earn' },
     Component: lazy(() => import('../earn/EarnProductsPage.tsx')),
+  },
+  {
+    path: 'margin',
+    permission: opsMarginSettings.permission,
+    nav: { label: 'nav.margin', icon: 'margin' },
+    Component: lazy(() => import('../margin/MarginPage.tsx')),
   },
   {
     path: 'content',

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Input, Modal, Segmented, Skeleton, Slider } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../../../../shared/session/store.ts';
 import {
   feeRates,
@@ -35,6 +35,27 @@ type TradeMode = 'spot' | MarginMode;
 const MarginPanel = lazy(async () => ({
   default: (await import('../../../margin/lazy.ts')).MarginPanel,
 }));
+/**
+ * The form's mode lives in the address (`margin=cross|isolated`), so a reload, a shared
+ * link or the back button keeps the account a trader was trading from.
+ */
+function useTradeMode(): [TradeMode, (next: TradeMode) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('margin');
+  const mode: TradeMode = asked === 'cross' || asked === 'isolated' ? asked : 'spot';
+  const setMode = (next: TradeMode) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'spot') updated.delete('margin');
+        else updated.set('margin', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return [mode, setMode];
+}
+
 const MARKS = { 0: '0%', 25: '25%', 50: '50%', 75: '75%', 100: '100%' };
 
 /** One side of the form (buy or sell): fields, share slider, figures and the send button. */
@@ -329,7 +350,7 @@ export function OrderPanel({
 }) {
   const { t } = useTranslation('spot');
   const [kind, setKind] = useState<OrderKind>('limit');
-  const [mode, setMode] = useState<TradeMode>('spot');
+  const [mode, setMode] = useTradeMode();
   const isLogin = useSession((s) => s.isLogin);
   const margin = isLogin && mode !== 'spot' ? mode : undefined;
   const [ownSide, setOwnSide] = useState<OrderSide>('buy');
