@@ -59,11 +59,23 @@ try {
     const gzip = scripts.reduce((s, i) => s + gzipOf(i), 0);
     const lcp = audits['largest-contentful-paint']?.numericValue ?? NaN;
     const fcp = audits['first-contentful-paint']?.numericValue ?? NaN;
+    const tbt = audits['total-blocking-time']?.numericValue ?? NaN;
+    const si = audits['speed-index']?.numericValue ?? NaN;
+    const cls = audits['cumulative-layout-shift']?.numericValue ?? NaN;
+    // Which element was the largest paint: what to make appear sooner.
+    const lcpItems = (
+      audits['largest-contentful-paint-element']?.details as
+        { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
+    )?.items;
+    const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '?';
     console.log(
       `web ${page}: performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
         `best practices ${score('best-practices')}; FCP ${(fcp / 1000).toFixed(1)} s, ` +
-        `LCP ${(lcp / 1000).toFixed(1)} s; JavaScript ${scripts.length} files, ` +
-        `${kb(gzip)} gzip, ${kb(wire)} on the wire, ${kb(unpacked)} unpacked`,
+        `LCP ${(lcp / 1000).toFixed(1)} s, TBT ${Math.round(tbt)} ms, ` +
+        `speed index ${(si / 1000).toFixed(1)} s, CLS ${cls.toFixed(3)}; ` +
+        `JavaScript ${scripts.length} files, ` +
+        `${kb(gzip)} gzip, ${kb(wire)} on the wire, ${kb(unpacked)} unpacked; ` +
+        `LCP element ${lcpElement.slice(0, 120)}`,
     );
   }
 } finally {

@@ -1,5 +1,5 @@
 import './zod-without-eval.ts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from '../shared/api/client.ts';
 import i18next from 'i18next';
@@ -76,12 +76,17 @@ async function start() {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
-  createRoot(container).render(
-    <StrictMode>
-      <PlatformProvider value={{ config, api }}>
-        <App initialLocale={antdLocale} router={router} />
-      </PlatformProvider>
-    </StrictMode>,
+  const root = createRoot(container);
+  // A transition renders in slices, yielding to the browser every few milliseconds, so
+  // the first render of the shell and page is not one long task that blocks input.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <PlatformProvider value={{ config, api }}>
+          <App initialLocale={antdLocale} router={router} />
+        </PlatformProvider>
+      </StrictMode>,
+    ),
   );
 }
 

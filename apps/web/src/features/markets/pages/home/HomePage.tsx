@@ -82,10 +82,6 @@ export function HomePage() {
       ) : (
         <VisitorHero />
       )}
-      {/* Banners, the beginner guide, hot issues and news: the content feature's. */}
-      <Suspense fallback={null}>
-        <HomeContent />
-      </Suspense>
       {spot.isError ? (
         <LoadFailed title={t('market.loadFailed')} onRetry={() => void spot.refetch()} />
       ) : (
@@ -94,6 +90,12 @@ export function HomePage() {
           <TopMovers rows={rows} loading={spot.isPending} />
         </>
       )}
+      {/* Banners, the beginner guide, hot issues and news: the content feature's, after the
+          markets, so their arrival (of a height nobody knows beforehand) moves nothing a
+          visitor is reading. */}
+      <Suspense fallback={null}>
+        <HomeContent />
+      </Suspense>
     </div>
   );
 }
