@@ -103,11 +103,14 @@ export class UserConnection {
   /** Heartbeat tick: say we are alive, and close a client that has gone quiet. */
   beat(now: number): void {
     if (this.closed) return;
+    // Before its auth a socket answers to the auth timer alone, so a client that never
+    // signs in always reads "unauthorized", whichever timer would have come first.
+    if (!this.principal) return;
     if (now - this.lastHeard >= this.limits.idleMs) {
       this.close(USER_SOCKET_SERVER_CLOSE.idle, 'idle');
       return;
     }
-    if (this.principal) this.send(HEARTBEAT);
+    this.send(HEARTBEAT);
   }
 
   /** Sends one already encoded message, cutting off a client that stopped reading. */
