@@ -6,15 +6,16 @@ import type { MarginPair, OpsMarginPool } from '@meridian/contract/calls/margin'
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { Exact } from '../../../shared/ui/numbers.tsx';
 import { Panel } from '../../../shared/ui/Panel.tsx';
+import { ratePercent } from '../../margin/index.ts';
 import { displayName } from '../../markets/index.ts';
 import { PageTitle } from '../ui/PageTitle.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { FundDialog, PairDialog, PoolDialog } from './dialogs.tsx';
 import { useOpsMargin } from './queries.ts';
-import { isZeroRate, percentOf } from './rates.ts';
+import { isZeroRate } from './rates.ts';
 import styles from './margin.module.css';
 
-const pct = (rate: string) => <Exact value={percentOf(rate)} unit="%" />;
+const pct = (rate: string) => <Exact value={ratePercent(rate)} unit="%" />;
 
 /**
  * /ops/margin: each coin's lending pool (its rates, the share of savings it may lend, what

@@ -15,11 +15,11 @@ import { useMarginChanges, type PairInput, type PoolFunding, type PoolInput } fr
 import {
   hourlyOfDailyRate,
   isZeroRate,
-  percentOf,
   plusAmount,
   shareWithin,
   yearlyOfDailyRate,
 } from './rates.ts';
+import { ratePercent } from '../../margin/index.ts';
 import { displayName } from '../../markets/index.ts';
 import styles from './margin.module.css';
 
@@ -139,7 +139,7 @@ function Summary({ lines }: { lines: [string, ReactNode][] }) {
 
 /** A rate in percent, every digit ("0.000834 %"). */
 const Pct = ({ rate }: { rate: string | null }) => (
-  <Exact value={rate === null ? null : percentOf(rate)} unit="%" />
+  <Exact value={rate === null ? null : ratePercent(rate)} unit="%" />
 );
 
 /** Now and after the change, when the change alters it. */
@@ -173,7 +173,7 @@ export function PoolDialog({
   const dailyOk = opsSetMarginPool.body.shape.dailyRate.safeParse(daily).success;
   const hourly = dailyOk ? hourlyOfDailyRate(daily) : null;
   const share = (value: string) =>
-    isZeroRate(value) ? t('margin.notLent') : <Exact value={percentOf(value)} unit="%" />;
+    isZeroRate(value) ? t('margin.notLent') : <Exact value={ratePercent(value)} unit="%" />;
   return (
     <ReviewDialog<PoolInput>
       title={pool ? t('margin.poolTitle', { coin: pool.coin }) : t('margin.openCoinTitle')}
@@ -231,7 +231,7 @@ export function PoolDialog({
           <Form.Item
             name="savingsShare"
             label={t('margin.column.savingsShare')}
-            extra={t('margin.shareHelp', { max: percentOf(maxShare) })}
+            extra={t('margin.shareHelp', { max: ratePercent(maxShare) })}
             rules={[
               {
                 validator: (_: unknown, v: string | undefined) =>

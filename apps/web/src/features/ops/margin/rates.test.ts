@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  hourlyOfDailyRate,
-  isZeroRate,
-  percentOf,
-  shareWithin,
-  yearlyOfDailyRate,
-} from './rates.ts';
+import { ratePercent } from '../../margin/index.ts';
+import { hourlyOfDailyRate, isZeroRate, shareWithin, yearlyOfDailyRate } from './rates.ts';
 
 describe('margin rates as operators set them', () => {
   it('charges a daily rate hourly as ÷ 24, rounded up to the 8th decimal', () => {
@@ -17,8 +12,8 @@ describe('margin rates as operators set them', () => {
   });
 
   it('shows rates in percent with every digit', () => {
-    expect(percentOf('0.00000834')).toBe('0.000834');
-    expect(percentOf('0.5')).toBe('50');
+    expect(ratePercent('0.00000834')).toBe('0.000834');
+    expect(ratePercent('0.5')).toBe('50');
   });
 
   it('keeps a savings share within the cap', () => {

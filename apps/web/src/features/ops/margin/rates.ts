@@ -2,17 +2,9 @@ import { Decimal, formatRate, hourlyOfDaily, parseRate } from '@meridian/core';
 
 /*
  * The arithmetic the margin dialogs show, on the server's own rate units (10⁻⁸), never
- * through a float: what hourly and yearly rate a daily rate gives, rates in percent, and
+ * through a float: what hourly and yearly rate a daily rate gives, and
  * whether a savings share is within the platform's cap.
  */
-
-const HUNDRED = Decimal.parse('100')!;
-
-/** A rate as a decimal fraction ("0.00000834") in percent ("0.000834"), every digit kept. */
-export function percentOf(rate: string): string {
-  const value = Decimal.parse(rate);
-  return value ? value.times(HUNDRED).toString() : rate;
-}
 
 /**
  * The hourly rate charged for a daily rate, as the server sets it: ÷ 24, rounded up to the

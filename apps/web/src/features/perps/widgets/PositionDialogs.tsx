@@ -24,6 +24,27 @@ function useAttempt() {
   };
 }
 
+/** A labelled price input of the stops dialog. */
+function PriceField(props: {
+  label: string;
+  value: string;
+  unit: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className={styles.field}>
+      <span className={styles.fieldLabel}>{props.label}</span>
+      <Input
+        aria-label={props.label}
+        value={props.value}
+        inputMode="decimal"
+        suffix={props.unit}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
 /**
  * Take-profit and stop-loss of a position, on the mark or the last price: when one
  * triggers, the whole position closes at market. Prices on the wrong side of the price
@@ -138,26 +159,18 @@ export function StopsDialog({
             ]}
           />
         </div>
-        <label className={styles.field}>
-          <span className={styles.fieldLabel}>{t('stops.takeProfit')}</span>
-          <Input
-            aria-label={t('stops.takeProfit')}
-            value={takeProfit}
-            inputMode="decimal"
-            suffix={priceUnit}
-            onChange={(e) => setTakeProfit(e.target.value)}
-          />
-        </label>
-        <label className={styles.field}>
-          <span className={styles.fieldLabel}>{t('stops.stopLoss')}</span>
-          <Input
-            aria-label={t('stops.stopLoss')}
-            value={stopLoss}
-            inputMode="decimal"
-            suffix={priceUnit}
-            onChange={(e) => setStopLoss(e.target.value)}
-          />
-        </label>
+        <PriceField
+          label={t('stops.takeProfit')}
+          value={takeProfit}
+          unit={priceUnit}
+          onChange={setTakeProfit}
+        />
+        <PriceField
+          label={t('stops.stopLoss')}
+          value={stopLoss}
+          unit={priceUnit}
+          onChange={setStopLoss}
+        />
         <p className={styles.hint}>{t('stops.lead')}</p>
         {touched && problem ? (
           <Alert
