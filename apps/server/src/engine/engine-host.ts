@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   type MarginEngine,
   type MarginOp,
@@ -29,7 +28,8 @@ import {
   type WithdrawalStep,
 } from '@meridian/core';
 import { unencodableIdentifier } from './command-identifiers.ts';
-import { Journal } from './journal.ts';
+import type { EngineStore, JournalWriter } from './store/engine-store.ts';
+import { fileEngineStore } from './store/file-store.ts';
 import {
   balanceView,
   depthView,
@@ -39,12 +39,21 @@ import {
   type DepthView,
   type OrderView,
 } from './state-views.ts';
-import { latestSnapshot, writeSnapshot } from './snapshots.ts';
 import type { SqlProjector } from './sql-projector.ts';
 
-export interface EngineHostOptions {
-  /** Folder of the engine's files: `journal/` and `snapshots/` (DATA_DIR/engine). */
-  dir: string;
+export type EngineHostOptions = HostOptions &
+  (
+    | {
+        /** Folder of the engine's files: `journal/` and `snapshots/` (DATA_DIR/engine). */
+        dir: string;
+      }
+    | {
+        /** Where the journal and snapshots are kept, when not in files (`store/pg-store.ts`). */
+        store: EngineStore;
+      }
+  );
+
+interface HostOptions {
   config: EngineConfig;
   /** Writes acknowledged results into the SQL query tables. */
   projector?: SqlProjector;
@@ -66,6 +75,25 @@ export interface EngineHostOptions {
    * engine has already been rebuilt to the state before it.
    */
   onCommandError?: (error: unknown, command: string) => void;
+  /**
+   * Called once when the engine stops taking commands: its journal could not be written
+   * (a full disk, a lost database connection, a lead lost to another process). The state
+   * in memory may be ahead of the journal, so the process should end and start again.
+   */
+  onFailure?: (error: Error) => void;
+}
+
+/**
+ * An engine state a process already holds (a standby's replica), with what `undo`
+ * rebuilds from and the results not yet known to be projected.
+ */
+export interface EngineReplica {
+  engine: TradingEngine;
+  /** The snapshot the state was built from, and every command applied since. */
+  base: EngineSnapshot | undefined;
+  since: EngineCommand[];
+  /** Results the SQL projection may still lack, in sequence order. */
+  results: CommandResult[];
 }
 
 /** A command that threw while applying: it changed nothing and was not journalled. */
@@ -145,7 +173,8 @@ export class EngineHost {
 
   private constructor(
     private engine: TradingEngine,
-    private readonly journal: Journal,
+    private readonly store: EngineStore,
+    private readonly journal: JournalWriter,
     private readonly options: EngineHostOptions,
     base: { snapshot: EngineSnapshot | undefined; since: EngineCommand[] },
     replayed: CommandResult[],
@@ -159,15 +188,40 @@ export class EngineHost {
   }
 
   static async open(options: EngineHostOptions): Promise<EngineHost> {
-    const snapshot = latestSnapshot(path.join(options.dir, 'snapshots'));
-    const engine = new TradingEngine(options.config, snapshot);
-    const { journal, commands } = Journal.open(path.join(options.dir, 'journal'), engine.seq);
-    const replayed = commands.map((cmd) => engine.apply(cmd));
+    const snapshot = await storeOf(options).latestSnapshot();
+    return EngineHost.takeOver(options, {
+      engine: new TradingEngine(options.config, snapshot),
+      base: snapshot,
+      since: [],
+      results: [],
+    });
+  }
+
+  /**
+   * Becomes the journal's writer from `replica` (a fresh start's snapshot, or a standby's
+   * state): waits for the lead where the store is shared, applies what the journal holds
+   * beyond the replica, and projects what the SQL tables may lack.
+   */
+  static async takeOver(options: EngineHostOptions, replica: EngineReplica): Promise<EngineHost> {
+    const store = storeOf(options);
+    const { engine, since, results } = replica;
+    const { journal, commands } = await store.openJournal(engine.seq);
+    for (const cmd of commands) {
+      results.push(engine.apply(cmd));
+      since.push(cmd);
+    }
     // Listed before the snapshot or in results projected before the restart: the
     // projector learns of them here, before the replayed results reach it.
     options.projector?.adopt(engine.catalogue());
-    await options.projector?.project(replayed);
-    return new EngineHost(engine, journal, options, { snapshot, since: commands }, replayed);
+    await options.projector?.project(results);
+    return new EngineHost(
+      engine,
+      store,
+      journal,
+      options,
+      { snapshot: replica.base, since },
+      results,
+    );
   }
 
   /** The sequence number of the last applied command. */
@@ -419,6 +473,14 @@ export class EngineHost {
     return this.engine.clientOrderIds.idOf(orderId);
   }
 
+  /**
+   * The order a user placed under their own id, while the engine remembers it: what a
+   * client that retries after a lost answer (a failover) is told instead of a second order.
+   */
+  orderIdOf(user: string, clientOrderId: string): number | undefined {
+    return this.engine.clientOrderIds.orderOf(user, clientOrderId);
+  }
+
   balances(user: string): BalanceView[] {
     return this.engine.assetList().map((asset) => balanceView(this.engine, user, asset));
   }
@@ -512,7 +574,7 @@ export class EngineHost {
     await this.journal.settled();
     await this.projection;
     if (!this.failure && this.engine.seq > this.snapshotSeq && this.reached() >= this.engine.seq) {
-      this.commit({ seq: this.engine.seq, text: JSON.stringify(this.engine.snapshot()) });
+      await this.commit({ seq: this.engine.seq, text: JSON.stringify(this.engine.snapshot()) });
     }
     await this.journal.close();
     await this.options.projector?.close();
@@ -572,7 +634,7 @@ export class EngineHost {
         const results = this.unprojected.splice(0, PROJECTION_LIMIT);
         await this.options.projector?.project(results);
         this.projectedAt = performance.now();
-        this.maintainSnapshots();
+        await this.maintainSnapshots();
         if (this.unprojected.length > 0) await pause(PROJECTION_INTERVAL_MS);
       }
     } finally {
@@ -594,11 +656,12 @@ export class EngineHost {
     return reached;
   }
 
-  private maintainSnapshots(): void {
+  private async maintainSnapshots(): Promise<void> {
     const reached = this.reached();
     if (this.captured && reached >= this.captured.seq) {
-      this.commit(this.captured);
+      const captured = this.captured;
       this.captured = null;
+      await this.commit(captured);
     }
     const every = this.options.snapshotEvery ?? 50_000;
     if (!this.captured && this.engine.seq - this.snapshotSeq >= every) {
@@ -610,22 +673,27 @@ export class EngineHost {
     }
   }
 
-  private commit(snapshot: { seq: number; text: string }): void {
-    const oldestKept = writeSnapshot(
-      path.join(this.options.dir, 'snapshots'),
+  private async commit(snapshot: { seq: number; text: string }): Promise<void> {
+    const oldestKept = await this.store.writeSnapshot(
       snapshot.seq,
       snapshot.text,
       this.options.snapshotsKept,
     );
-    // Segments before the oldest kept snapshot are no longer needed by any start.
-    this.journal.prune(oldestKept);
+    // The journal before the oldest kept snapshot is no longer needed by any start.
+    await this.store.prune(oldestKept);
     this.snapshotSeq = snapshot.seq;
   }
 
   /** The in-memory state may now be ahead of the journal: refuse everything after. */
   private fail(error: Error): void {
-    this.failure ??= error;
+    if (this.failure) return;
+    this.failure = error;
+    this.options.onFailure?.(error);
   }
+}
+
+function storeOf(options: EngineHostOptions): EngineStore {
+  return 'store' in options ? options.store : fileEngineStore(options.dir);
 }
 
 function refused(reason: RejectReason | RequestRejection, field: string): Promise<Ack> {

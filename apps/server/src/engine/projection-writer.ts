@@ -1,4 +1,4 @@
-import type { Insertable, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { EngineDb, EngineTables } from './tables.ts';
 
 type Row<T extends keyof EngineTables> = Insertable<EngineTables[T]>;
@@ -28,10 +28,18 @@ export type ProjectionWriter = ((write: ProjectionWrite) => Promise<void>) & {
 
 const CHUNK = 200;
 
-/** Through Kysely: any dialect (PostgreSQL, or SQLite when no file handle is given). */
-export function kyselyWriter(db: EngineDb): ProjectionWriter {
+/**
+ * Through Kysely: any dialect (PostgreSQL, or SQLite when no file handle is given).
+ * `fence` runs first in each transaction and throws to refuse it (a deposed leader's, in
+ * a deployment with a standby engine: `PgEngineStore.fence`).
+ */
+export function kyselyWriter(
+  db: EngineDb,
+  fence?: (tx: Kysely<unknown>) => Promise<void>,
+): ProjectionWriter {
   return (w) =>
     db.transaction().execute(async (tx) => {
+      await fence?.(tx as unknown as Kysely<unknown>);
       for (const asset of w.assets ?? []) {
         await tx
           .insertInto('ledger_assets')
