@@ -1,5 +1,6 @@
 import { buildPlatform } from './app.ts';
 import { ConfigError, loadConfig } from './kernel/config.ts';
+import { followUntilLeading } from './standby.ts';
 import {
   DEMO_BALANCES,
   DEMO_OPERATOR_PASSWORD,
@@ -23,11 +24,29 @@ async function main() {
     throw error;
   }
 
-  const { app, database, servesWebApp } = await buildPlatform(config);
+  // With the journal in PostgreSQL, a second process started the same way is a hot
+  // standby: it serves once the leader stops. One that lost its lead must end at once,
+  // since another process leads by then (a supervisor starts it again, as a standby).
+  const engineStandby =
+    config.engineStore === 'postgres'
+      ? await followUntilLeading(
+          config,
+          (message) => console.log(message),
+          (error) => {
+            console.error(`engine lead lost (${error.message}): stopping`);
+            process.exit(1);
+          },
+        )
+      : undefined;
+  const { app, database, servesWebApp } = await buildPlatform(
+    config,
+    engineStandby ? { engineStandby } : {},
+  );
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(
     {
       database: database.driver === 'sqlite' ? `sqlite in ${config.dataDir}` : 'postgres',
+      engineStore: config.engineStore,
       webApp: servesWebApp ? config.webDist : 'not built',
     },
     `${config.brand} ${VERSION} is up at ${address} (API docs at ${address}/api/docs)`,

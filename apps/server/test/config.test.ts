@@ -48,6 +48,17 @@ describe('loadConfig', () => {
     expect(demo({ DATABASE_URL: 'postgres://db/x' })).toBe(false);
   });
 
+  it('keeps the engine journal in files unless told to keep it in PostgreSQL, which needs DATABASE_URL', () => {
+    expect(loadConfig({}).engineStore).toBe('file');
+    expect(
+      loadConfig({ ENGINE_STORE: 'postgres', DATABASE_URL: 'postgres://db/x' }).engineStore,
+    ).toBe('postgres');
+    expect(() => loadConfig({ ENGINE_STORE: 'postgres' })).toThrow(
+      /ENGINE_STORE: postgres needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ENGINE_STORE: 'nats' })).toThrow(/ENGINE_STORE/);
+  });
+
   it('runs the market makers by default only in a demo on the simulated index', () => {
     const makers = (env: Record<string, string>) => loadConfig(env).market.marketMakers;
     expect(makers({})).toBe(true);

@@ -7,11 +7,14 @@ import { EngineHost } from './engine-host.ts';
 import { kyselyWriter } from './projection-writer.ts';
 import { workerWriter } from './projection-worker.ts';
 import { SqlProjector } from './sql-projector.ts';
+import type { EngineStandby } from './standby.ts';
 
 /**
- * Opens the platform's one trading engine: its journal and snapshots under
- * `DATA_DIR/engine`, its results projected into the SQL query tables. One process owns
- * it; a second node on the same database must not open another.
+ * Opens the platform's one trading engine, its results projected into the SQL query
+ * tables: from its journal and snapshots under `DATA_DIR/engine`, or, given `standby`,
+ * by promoting that standby (its journal in PostgreSQL, this process now its only
+ * writer). With files, one process owns the engine; a second one on the same database
+ * must not open another.
  */
 export async function openTradingEngine(options: {
   dataDir: string;
@@ -23,23 +26,34 @@ export async function openTradingEngine(options: {
   log: FastifyBaseLogger;
   /** The time each command is sequenced at; the system's by default (tests pass theirs). */
   clock?: (() => number) | undefined;
+  /** A standby holding the lead (ENGINE_STORE=postgres): it becomes this engine. */
+  standby?: EngineStandby | undefined;
 }): Promise<EngineHost> {
+  const { standby } = options;
   const projector = await SqlProjector.open(
     options.db,
     options.config,
-    options.sqlite ? workerWriter(options.sqlite.name) : kyselyWriter(options.db),
+    options.sqlite
+      ? workerWriter(options.sqlite.name)
+      : kyselyWriter(options.db, standby?.store.fence),
   );
-  const host = await EngineHost.open({
-    dir: path.join(options.dataDir, 'engine'),
-    config: options.config,
+  const hostOptions = {
     projector,
     // The modules project some events themselves and catch up from these (app.ts forgets them).
     keepEarlyResults: true,
     ...(options.clock ? { clock: options.clock } : {}),
-    onListenerError: (error) => options.log.error({ err: error }, 'engine listener failed'),
-    onCommandError: (error, command) =>
+    onListenerError: (error: unknown) =>
+      options.log.error({ err: error }, 'engine listener failed'),
+    onCommandError: (error: unknown, command: string) =>
       options.log.error({ err: error, command }, 'engine command failed; state rebuilt, refused'),
-  });
+  };
+  const host = standby
+    ? await standby.promote(hostOptions)
+    : await EngineHost.open({
+        dir: path.join(options.dataDir, 'engine'),
+        config: options.config,
+        ...hostOptions,
+      });
   options.log.info(host.restored, 'engine restored');
   // Market makers' quote holds stay in the engine (only fills post): issue 27's bound on
   // growth. Journalled once; an engine from before replays its older records as before.

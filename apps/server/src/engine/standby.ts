@@ -21,7 +21,8 @@ export class EngineStandby {
   private promoting = false;
 
   private constructor(
-    private readonly store: PgEngineStore,
+    /** The journal it tails and, once promoted, writes (its fence guards the projection). */
+    readonly store: PgEngineStore,
     private readonly config: EngineConfig,
     private readonly replica: EngineReplica,
     private readonly snapshotEvery: number,
@@ -86,6 +87,11 @@ export class EngineStandby {
   /** Resolves once this process holds the lead; tailing goes on meanwhile. */
   async waitForLead(): Promise<void> {
     await this.store.lead();
+  }
+
+  /** Takes the lead if no other process holds it; false, and nothing changed, otherwise. */
+  tryLead(): Promise<boolean> {
+    return this.store.lead({ wait: false });
   }
 
   /**

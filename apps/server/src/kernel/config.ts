@@ -39,6 +39,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /**
+   * Where the engine keeps its journal and snapshots: `file` (DATA_DIR/engine, one
+   * process) or `postgres` (DATABASE_URL's tables: a second process started the same way
+   * is a hot standby that takes over when the leader stops).
+   */
+  ENGINE_STORE: z.enum(['file', 'postgres']).default('file'),
   API_HEAD: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)
@@ -124,6 +130,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The engine's journal and snapshots: files, or PostgreSQL with standby processes. */
+  engineStore: 'file' | 'postgres';
   head: string;
   brand: string;
   languages: Language[];
@@ -179,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
   }
   const e = parsed.data;
   const languages = e.LANGUAGES ?? [...LANGUAGE_CODES];
+  if (e.ENGINE_STORE === 'postgres' && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  ENGINE_STORE: postgres needs DATABASE_URL');
+  }
   if (!languages.includes(e.DEFAULT_LANGUAGE)) {
     throw new ConfigError('Invalid configuration:\n  DEFAULT_LANGUAGE: must be one of LANGUAGES');
   }
@@ -192,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    engineStore: e.ENGINE_STORE,
     head: e.API_HEAD,
     brand: e.BRAND,
     languages,

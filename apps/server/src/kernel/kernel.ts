@@ -107,6 +107,7 @@ export async function startKernel(
     sqlite: database.sqlite,
     log: app.log,
     clock: options.engineClock,
+    standby: options.engineStandby,
   });
   // Modules stop first (the market stops sending orders); then the engine finishes what
   // is in flight and snapshots before the database goes.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Migration } from 'kysely';
 import type { EngineHost } from '../engine/engine-host.ts';
+import type { EngineStandby } from '../engine/standby.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -45,6 +46,11 @@ export interface PlatformOptions {
    * NODE_ENV=test or development, off otherwise (production), where it only costs time.
    */
   validateResponses?: boolean;
+  /**
+   * A standby engine that now holds the lead (ENGINE_STORE=postgres, `standby.ts`): the
+   * platform's engine is that standby, promoted, instead of one opened from files.
+   */
+  engineStandby?: EngineStandby;
 }
 
 /** What every module uses and no module owns. */

@@ -43,6 +43,15 @@ export const healthDataSchema = z.object({
   deploymentId: z.string(),
   startedAt: z.string(),
   uptimeSeconds: z.number().int().nonnegative(),
+  /**
+   * The engine this process leads: where its journal is kept and the last command it
+   * sequenced. A standby process answers 503 (`standby`) instead, with its own sequence.
+   */
+  engine: z.object({
+    store: z.enum(['file', 'postgres']),
+    role: z.literal('leader'),
+    seq: z.number().int().nonnegative(),
+  }),
   components: z.object({
     database: componentSchema.extend({ driver: z.enum(['sqlite', 'postgres']) }),
     broker: componentSchema,

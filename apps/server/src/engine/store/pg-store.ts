@@ -42,6 +42,9 @@ export interface PgEngineStoreOptions {
 export class PgEngineStore implements EngineStore {
   private readonly pool: pg.Pool;
   private writer: pg.Client | null = null;
+  /** The connection that asks for the lock, and holds it once granted. */
+  private candidate: Promise<pg.Client> | null = null;
+  private holding = false;
   /** The journal session, to tell whether it still lives (and so still holds the lock). */
   private session: { pid: number; start: string } | null = null;
   private listener: pg.Client | null = null;
@@ -150,32 +153,49 @@ export class PgEngineStore implements EngineStore {
 
   /**
    * Waits until this process holds the lead: the advisory lock, on the connection that
-   * will write the journal. Resolves at once when no other process holds it.
+   * will write the journal. Resolves at once when no other process holds it; with
+   * `wait: false`, answers false instead of waiting.
    */
-  async lead(): Promise<void> {
-    if (this.writer) return;
-    const writer = new pg.Client(connection(this.options));
-    await writer.connect();
-    let leading = false;
-    // A broken connection reports an error and then its end: the lead is lost once.
-    const lost = (error: Error) => {
-      if (!leading || this.closed) return;
-      leading = false;
-      this.options.onLeadLost?.(error);
-    };
-    writer.on('error', lost);
-    writer.on('end', () => lost(new Error('the journal connection ended')));
-    await writer.query('select pg_advisory_lock(hashtextextended($1, 0))', [this.lockName]);
-    leading = true;
+  async lead(options: { wait?: boolean } = {}): Promise<boolean> {
+    if (this.writer) return true;
+    const candidate = (this.candidate ??= this.connectWriter());
+    const writer = await candidate;
+    const key = [this.lockName];
+    if (options.wait === false) {
+      const { rows } = await writer.query<{ ok: boolean }>(
+        'select pg_try_advisory_lock(hashtextextended($1, 0)) as ok',
+        key,
+      );
+      if (!rows[0]?.ok) return false;
+    } else {
+      await writer.query('select pg_advisory_lock(hashtextextended($1, 0))', key);
+    }
+    if (this.writer) return true;
+    this.holding = true;
     // Waits for a deposed leader's projection transaction still in flight (see the class).
-    const projection = `${this.lockName}/projection`;
-    await writer.query('select pg_advisory_lock(hashtextextended($1, 0))', [projection]);
-    await writer.query('select pg_advisory_unlock(hashtextextended($1, 0))', [projection]);
+    const projection = [`${this.lockName}/projection`];
+    await writer.query('select pg_advisory_lock(hashtextextended($1, 0))', projection);
+    await writer.query('select pg_advisory_unlock(hashtextextended($1, 0))', projection);
     const { rows } = await writer.query<{ pid: number; start: string }>(
       `select pid, backend_start::text as start from pg_stat_activity where pid = pg_backend_pid()`,
     );
     this.session = rows[0]!;
     this.writer = writer;
+    return true;
+  }
+
+  private async connectWriter(): Promise<pg.Client> {
+    const writer = new pg.Client(connection(this.options));
+    // A broken connection reports an error and then its end: the lead is lost once.
+    const lost = (error: Error) => {
+      if (!this.holding || this.closed) return;
+      this.holding = false;
+      this.options.onLeadLost?.(error);
+    };
+    writer.on('error', lost);
+    writer.on('end', () => lost(new Error('the journal connection ended')));
+    await writer.connect();
+    return writer;
   }
 
   /**
@@ -222,7 +242,8 @@ export class PgEngineStore implements EngineStore {
   async close(): Promise<void> {
     this.closed = true;
     await this.stopListening();
-    await this.writer?.end().catch(() => undefined);
+    const candidate = await this.candidate?.catch(() => null);
+    await candidate?.end().catch(() => undefined);
     this.writer = null;
     await this.pool.end();
   }

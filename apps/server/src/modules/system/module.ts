@@ -15,6 +15,7 @@ export const systemModule = defineModule({
       version: ctx.config.version,
       deploymentId: ctx.facts.deploymentId,
       startedAt,
+      engine: { store: ctx.config.engineStore, seq: () => ctx.engine.seq },
       storage: storageHealth(ctx.use('housekeeping')),
     });
     registerSystemCalls(ctx.app, ctx.config.head, health);
