@@ -578,6 +578,7 @@ export class EngineHost {
     }
     await this.journal.close();
     await this.options.projector?.close();
+    await this.store.close?.();
   }
 
   private clock(): number {

@@ -45,7 +45,7 @@ export const healthDataSchema = z.object({
   uptimeSeconds: z.number().int().nonnegative(),
   /**
    * The engine this process leads: where its journal is kept and the last command it
-   * sequenced. A standby process answers 503 (`standby`) instead, with its own sequence.
+   * sequenced. A standby process (ENGINE_STORE=postgres) does not answer until it leads.
    */
   engine: z.object({
     store: z.enum(['file', 'postgres']),

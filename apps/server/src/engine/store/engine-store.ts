@@ -36,4 +36,6 @@ export interface EngineStore {
   writeSnapshot(seq: number, text: string, keep?: number): Promise<number>;
   /** Removes the journal's commands at or before `seq` (covered by a durable snapshot). */
   prune(seq: number): Promise<void>;
+  /** Releases what the store holds (connections; a shared store's lead goes with them). */
+  close?(): Promise<void>;
 }

@@ -240,6 +240,7 @@ export class PgEngineStore implements EngineStore {
 
   /** Ends every connection; a leader's lock goes with its connection. */
   async close(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
     await this.stopListening();
     const candidate = await this.candidate?.catch(() => null);
