@@ -1,10 +1,11 @@
 // Whole platform processes on one PostgreSQL schema with the engine journal in it
 // (ENGINE_STORE=postgres), for the failover test and `npm run bench -- failover`.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+
+export { freePort } from '../../../e2e/start-platform.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -71,17 +72,6 @@ export function startPlatform(env: NodeJS.ProcessEnv): PlatformProcess {
       }
     },
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Answer {

@@ -43,7 +43,7 @@ export interface OperatorCallDeps {
   accounts: OperatorAccounts;
   adjustments: Adjustments;
   identity: IdentityService;
-  engine: Pick<EngineHost, 'balances'>;
+  engine: Pick<EngineHost, 'balances' | 'projected'>;
   queues: ReviewQueues;
 }
 
@@ -53,7 +53,7 @@ const SIGN_IN_PER_MINUTE = 20;
 export function registerOperatorCalls(app: FastifyInstance, head: string, deps: OperatorCallDeps) {
   const { db, audit, accounts, adjustments, identity, engine, queues } = deps;
   const users = identity.operatorViews;
-  const ledger = createUserLedger(db);
+  const ledger = createUserLedger(db, engine);
   /** The audit writer for this request's operator. */
   const auditOf =
     (request: FastifyRequest): Audit =>

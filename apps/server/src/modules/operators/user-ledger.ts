@@ -1,10 +1,13 @@
+import type { EngineHost } from '../../engine/engine-host.ts';
 import type { OperatorDb } from './tables.ts';
 
 /**
  * A user's postings and orders as the engine projected them, for the console. Read only:
- * nothing here changes what the engine decided.
+ * nothing here changes what the engine decided. Each read waits for the projection of
+ * what the engine has acknowledged, so an operator who has just approved an adjustment
+ * sees its posting.
  */
-export function createUserLedger(db: OperatorDb) {
+export function createUserLedger(db: OperatorDb, engine: Pick<EngineHost, 'projected'>) {
   async function accountsOf(userId: string): Promise<string[]> {
     const rows = await db
       .selectFrom('ledger_balances')
@@ -16,6 +19,7 @@ export function createUserLedger(db: OperatorDb) {
 
   return {
     async postings(userId: string, current: number, size: number) {
+      await engine.projected();
       const accounts = await accountsOf(userId);
       if (accounts.length === 0) return { records: [], total: 0, current, size };
       const mine = new Set(accounts);
@@ -54,6 +58,7 @@ export function createUserLedger(db: OperatorDb) {
     },
 
     async orders(userId: string, current: number, size: number) {
+      await engine.projected();
       const base = db.selectFrom('trade_orders').where('user_id', '=', userId);
       const [rows, count] = await Promise.all([
         base
