@@ -95,6 +95,7 @@ export async function measureStorage(
 ): Promise<StorageReport> {
   let databaseBytes: number;
   let freeBytes: number | null = null;
+  let engineBytes = folderBytes(path.join(dataDir, 'engine'));
   if (database.sqlite) {
     const file = database.sqlite.name;
     databaseBytes = fileBytes(file) + fileBytes(`${file}-wal`) + fileBytes(`${file}-shm`);
@@ -106,11 +107,19 @@ export async function measureStorage(
       size: string;
     }>`select pg_database_size(current_database())::text as size`.execute(db);
     databaseBytes = Number(rows[0]?.size ?? 0);
+    // With ENGINE_STORE=postgres the journal and snapshots are tables (counted in the
+    // database's size as well): the engine's figure is theirs.
+    const engine = await sql<{ size: string }>`
+      select (coalesce(pg_total_relation_size(to_regclass('engine_journal')), 0)
+            + coalesce(pg_total_relation_size(to_regclass('engine_snapshots')), 0))::text as size`.execute(
+      db,
+    );
+    engineBytes += Number(engine.rows[0]?.size ?? 0);
   }
   return {
     driver: database.driver,
     databaseBytes,
-    engineBytes: folderBytes(path.join(dataDir, 'engine')),
+    engineBytes,
     freeBytes,
     tables: await oldestRows(db),
     measuredAt: now,
