@@ -83,19 +83,6 @@ interface HostOptions {
   onFailure?: (error: Error) => void;
 }
 
-/**
- * An engine state a process already holds (a standby's replica), with what `undo`
- * rebuilds from and the results not yet known to be projected.
- */
-export interface EngineReplica {
-  engine: TradingEngine;
-  /** The snapshot the state was built from, and every command applied since. */
-  base: EngineSnapshot | undefined;
-  since: EngineCommand[];
-  /** Results the SQL projection may still lack, in sequence order. */
-  results: CommandResult[];
-}
-
 /** A command that threw while applying: it changed nothing and was not journalled. */
 export class EngineCommandError extends Error {
   constructor(
@@ -187,41 +174,21 @@ export class EngineHost {
     this.restored = { seq: engine.seq, stateHash: engine.stateHash() };
   }
 
-  static async open(options: EngineHostOptions): Promise<EngineHost> {
-    const snapshot = await storeOf(options).latestSnapshot();
-    return EngineHost.takeOver(options, {
-      engine: new TradingEngine(options.config, snapshot),
-      base: snapshot,
-      since: [],
-      results: [],
-    });
-  }
-
   /**
-   * Becomes the journal's writer from `replica` (a fresh start's snapshot, or a standby's
-   * state): waits for the lead where the store is shared, applies what the journal holds
-   * beyond the replica, and projects what the SQL tables may lack.
+   * Restores the newest snapshot and replays the journal after it. Where the store is
+   * shared, this first waits for the lead (`store/pg-store.ts`).
    */
-  static async takeOver(options: EngineHostOptions, replica: EngineReplica): Promise<EngineHost> {
+  static async open(options: EngineHostOptions): Promise<EngineHost> {
     const store = storeOf(options);
-    const { engine, since, results } = replica;
+    const snapshot = await store.latestSnapshot();
+    const engine = new TradingEngine(options.config, snapshot);
     const { journal, commands } = await store.openJournal(engine.seq);
-    for (const cmd of commands) {
-      results.push(engine.apply(cmd));
-      since.push(cmd);
-    }
+    const replayed = commands.map((cmd) => engine.apply(cmd));
     // Listed before the snapshot or in results projected before the restart: the
     // projector learns of them here, before the replayed results reach it.
     options.projector?.adopt(engine.catalogue());
-    await options.projector?.project(results);
-    return new EngineHost(
-      engine,
-      store,
-      journal,
-      options,
-      { snapshot: replica.base, since },
-      results,
-    );
+    await options.projector?.project(replayed);
+    return new EngineHost(engine, store, journal, options, { snapshot, since: commands }, replayed);
   }
 
   /** The sequence number of the last applied command. */

@@ -26,7 +26,7 @@ const exit = (error: Error) => {
 const database = openDatabase({ url, dataDir: '/nonexistent', pgSchema: schema });
 await migrateToLatest(database.db);
 const store = await PgEngineStore.open({ url, schema, onLeadLost: exit });
-const standby = await EngineStandby.open({ store, config: TEST_ENGINE, snapshotEvery: 400 });
+const standby = await EngineStandby.open({ store, config: TEST_ENGINE });
 
 if (mode === 'inspect') {
   send({ inspect: true, seq: standby.seq, hash: standby.stateHash() });

@@ -45,7 +45,7 @@ async function engine(onLeadLost?: (error: Error) => void) {
     schema,
     ...(onLeadLost ? { onLeadLost } : {}),
   });
-  const standby = await EngineStandby.open({ store, config: TEST_ENGINE, snapshotEvery: 5 });
+  const standby = await EngineStandby.open({ store, config: TEST_ENGINE });
   opened.push(standby);
   return {
     store,
