@@ -104,8 +104,9 @@ function Figures({ storage }: { storage: StorageHealth }) {
 
 /**
  * The dashboard's data panel (issue 27): the data on disk and each hot table's oldest
- * row, as `/api/health` reports them from housekeeping's last measure, and the
- * published retention rules.
+ * row, as `/api/health` reports them from housekeeping's last measure, where the engine
+ * keeps its journal (issue 25: files, or PostgreSQL with a standby), and the published
+ * retention rules.
  */
 export function StoragePanel() {
   // Never suspends the dashboard: the panel appears once its texts are loaded.
@@ -117,6 +118,8 @@ export function StoragePanel() {
     refetchInterval: 60_000,
   });
   const storage = query.data?.storage;
+  const engine = query.data?.engine;
+  const locale = useNumberLocale();
   if (!ready) return null;
   return (
     <section className={styles.panel} aria-labelledby="storage-title" data-testid="storage-panel">
@@ -135,6 +138,13 @@ export function StoragePanel() {
         <Figures storage={storage} />
       ) : (
         <p className={styles.line}>{t('storage.pending')}</p>
+      )}
+      {engine && (
+        <p className={styles.line} data-testid="engine-store">
+          {t(engine.store === 'postgres' ? 'storage.enginePostgres' : 'storage.engineFiles', {
+            seq: new Intl.NumberFormat(locale).format(engine.seq),
+          })}
+        </p>
       )}
       <p className={styles.line}>
         {t('storage.rules', {
