@@ -1,9 +1,14 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../src/app.ts';
-import { call, startAccounts, UA_CHROME, type TestClock } from './accounts-helpers.ts';
+import { call, startAccounts, TestClock, UA_CHROME } from './accounts-helpers.ts';
 import { canonicalQuery } from '@meridian/contract';
-import { canonicalString, hmacSignature } from '../src/kernel/http/signed-request.ts';
+import {
+  canonicalString,
+  hmacSignature,
+  signatureChecker,
+  type KeyAuthority,
+} from '../src/kernel/http/signed-request.ts';
 import { api, submit, trader, type Trader } from '../src/modules/spot/test/spot-helpers.ts';
 
 /** The README's worked example ("Programmatic trading"), byte for byte. */
@@ -37,6 +42,51 @@ describe('signature vector', () => {
     expect(hmacSignature('mer-example-secret-do-not-use', canonical)).toBe(
       '2f0f503b5198166ef04763cd9cd959b04919add690515618751f36536249827c',
     );
+  });
+});
+
+describe('a restart or a failover', () => {
+  it('refuses a request signed before this process started, inside its window, since its replay could not be told', async () => {
+    const clock = new TestClock();
+    const authority: KeyAuthority = {
+      lookup: async () => ({
+        keyId: 'k1',
+        userId: 'u1',
+        algorithm: 'hmac-sha256',
+        material: 'a-test-secret',
+        scopes: ['read'],
+        ipAllowlist: [],
+        expiresAt: null,
+      }),
+      used: async () => undefined,
+      ipAllowed: () => true,
+      liveKeys: async () => new Set(['k1']),
+    };
+    const check = signatureChecker(authority, clock);
+    const startedAt = clock.now().getTime();
+    clock.advance(1);
+    const parts = (timestamp: number) => {
+      const canonical = canonicalString({
+        timestamp: String(timestamp),
+        method: 'POST',
+        path: '/api/user/getInfo',
+        query: '',
+        body: '',
+      });
+      return {
+        apiKey: 'key',
+        timestamp: String(timestamp),
+        recvWindow: '60000',
+        signature: hmacSignature('a-test-secret', canonical),
+        ip: '127.0.0.1',
+        scope: 'read' as const,
+        canonical: async () => canonical,
+      };
+    };
+    await expect(check(parts(startedAt - 500))).rejects.toMatchObject({
+      messageId: 'apiKeyTimestamp',
+    });
+    await expect(check(parts(startedAt + 500))).resolves.toMatchObject({ keyId: 'k1' });
   });
 });
 

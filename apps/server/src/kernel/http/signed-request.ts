@@ -83,8 +83,8 @@ export function signatureValid(key: SigningKey, canonical: Buffer, signature: st
 
 /**
  * Signatures seen inside their window, one entry per key id + signature, kept in memory
- * (the platform is one process) until the window they were accepted in has passed. When
- * full, the oldest entry goes first.
+ * (one process serves at a time; what was signed before it started is refused) until
+ * the window they were accepted in has passed. When full, the oldest entry goes first.
  */
 export class ReplayGuard {
   private readonly seen = new Map<string, number>();
@@ -179,6 +179,11 @@ export interface SignedParts {
  */
 export function signatureChecker(authority: KeyAuthority, clock: Clock) {
   const replay = new ReplayGuard();
+  // The replay memory holds what this process has seen since it started; a request
+  // signed before that (seen, perhaps, by the process this one restarted or took over
+  // from: a hot standby, README) could be a replay it cannot tell, so it is refused as
+  // out of its window, and the client signs again.
+  const startedAt = clock.now().getTime();
   return async function check(parts: SignedParts): Promise<SigningKey> {
     const { apiKey, signature } = parts;
     if (!apiKey || !/^\d{1,16}$/.test(parts.timestamp) || !signature) {
@@ -195,7 +200,11 @@ export function signatureChecker(authority: KeyAuthority, clock: Clock) {
     }
     const timestamp = Number(parts.timestamp);
     const now = clock.now().getTime();
-    if (timestamp < now - recvWindow || timestamp > now + FUTURE_TOLERANCE_MS) {
+    if (
+      timestamp < now - recvWindow ||
+      timestamp < startedAt ||
+      timestamp > now + FUTURE_TOLERANCE_MS
+    ) {
       throw new AppError('unauthorized', 'apiKeyTimestamp', { serverTime: now });
     }
     const key = await authority.lookup(apiKey);
