@@ -27,20 +27,23 @@ async function main() {
   // With the journal in PostgreSQL, a second process started the same way is a hot
   // standby: it serves once the leader stops. One that lost its lead must end at once,
   // since another process leads by then (a supervisor starts it again, as a standby).
+  const stopFor = (what: string) => (error: Error) => {
+    console.error(`${what} (${error.message}): stopping`);
+    process.exit(1);
+  };
   const engineStandby =
     config.engineStore === 'postgres'
       ? await followUntilLeading(
           config,
           (message) => console.log(message),
-          (error) => {
-            console.error(`engine lead lost (${error.message}): stopping`);
-            process.exit(1);
-          },
+          stopFor('engine lead lost'),
         )
       : undefined;
   const { app, database, servesWebApp } = await buildPlatform(
     config,
-    engineStandby ? { engineStandby } : {},
+    engineStandby
+      ? { engineStandby, onEngineFailure: stopFor('the engine journal could not be written') }
+      : {},
   );
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(

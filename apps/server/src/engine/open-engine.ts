@@ -28,6 +28,8 @@ export async function openTradingEngine(options: {
   clock?: (() => number) | undefined;
   /** A standby holding the lead (ENGINE_STORE=postgres): it becomes this engine. */
   standby?: EngineStandby | undefined;
+  /** Called once if the engine stops taking commands (its journal could not be written). */
+  onFailure?: ((error: Error) => void) | undefined;
 }): Promise<EngineHost> {
   const { standby } = options;
   const projector = await SqlProjector.open(
@@ -44,6 +46,7 @@ export async function openTradingEngine(options: {
     ...(options.clock ? { clock: options.clock } : {}),
     onListenerError: (error: unknown) =>
       options.log.error({ err: error }, 'engine listener failed'),
+    ...(options.onFailure ? { onFailure: options.onFailure } : {}),
     onCommandError: (error: unknown, command: string) =>
       options.log.error({ err: error, command }, 'engine command failed; state rebuilt, refused'),
   };

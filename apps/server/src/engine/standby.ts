@@ -22,7 +22,7 @@ type LeaderOptions = Omit<EngineHostOptions, 'dir' | 'store' | 'config'>;
  * them all), and it carries on from the last command the old leader acknowledged.
  */
 export class EngineStandby {
-  private readonly engine: TradingEngine;
+  private engine: TradingEngine;
   private pulling: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
@@ -74,6 +74,13 @@ export class EngineStandby {
         do {
           this.again = false;
           const commands = await this.store.commandsAfter(this.seq);
+          if (commands.length > 0 && commands[0]!.seq !== this.seq + 1) {
+            // The leader pruned what this replica had not read (it fell a few snapshots
+            // behind): start again from the newest snapshot, as a restart would.
+            await this.resync();
+            this.again = true;
+            continue;
+          }
           this.apply(commands);
           if (commands.length > 0) this.again = true;
         } while (this.again);
@@ -121,6 +128,14 @@ export class EngineStandby {
     clearInterval(this.timer);
     await this.pulling?.catch(() => undefined);
     await this.store.close();
+  }
+
+  private async resync(): Promise<void> {
+    const snapshot = await this.store.latestSnapshot();
+    if (!snapshot || snapshot.seq <= this.seq) {
+      throw new Error(`the journal skips from command ${this.seq} and no snapshot covers it`);
+    }
+    this.engine = new TradingEngine(this.config, snapshot);
   }
 
   private apply(commands: EngineCommand[]): void {

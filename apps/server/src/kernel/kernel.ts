@@ -108,6 +108,7 @@ export async function startKernel(
     log: app.log,
     clock: options.engineClock,
     standby: options.engineStandby,
+    onFailure: options.onEngineFailure,
   });
   // Modules stop first (the market stops sending orders); then the engine finishes what
   // is in flight and snapshots before the database goes.

@@ -51,6 +51,11 @@ export interface PlatformOptions {
    * platform's engine is that standby, promoted, instead of one opened from files.
    */
   engineStandby?: EngineStandby;
+  /**
+   * Called once if the engine stops taking commands (its journal could not be written):
+   * with a standby waiting, the process ends so that it takes over.
+   */
+  onEngineFailure?: (error: Error) => void;
 }
 
 /** What every module uses and no module owns. */

@@ -178,3 +178,43 @@ it.skipIf(!url)(
     expect(again.standby.stateHash()).toBe(hash);
   },
 );
+
+it.skipIf(!url)(
+  'a standby that fell behind what the leader pruned starts again from the newest snapshot',
+  async () => {
+    const first = await engine();
+    const leader = await first.lead();
+    // A standby whose reads are held back while the leader snapshots and prunes.
+    const real = await PgEngineStore.open({ url: url!, schema });
+    let release: () => void = () => undefined;
+    let held: Promise<void> | null = null;
+    const slow = new Proxy(real, {
+      get(target, property) {
+        if (property === 'commandsAfter') {
+          return async (seq: number) => {
+            await held;
+            return target.commandsAfter(seq);
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+    const standby = await EngineStandby.open({ store: slow, config: TEST_ENGINE });
+    opened.push(standby);
+    held = new Promise((resolve) => (release = resolve));
+    for (let i = 1; i <= 23; i++) {
+      await leader.deposit('carol', 'USDT', '1', `c${i}`);
+      await leader.projected();
+    }
+    const oldest = await database.db
+      .selectFrom('engine_journal')
+      .select((eb) => eb.fn.min('seq').as('seq'))
+      .executeTakeFirstOrThrow();
+    expect(Number(oldest.seq)).toBeGreaterThan(1);
+    expect(standby.seq).toBe(0);
+    release();
+    await caughtUp(standby, 23);
+    expect(standby.stateHash()).toBe(leader.stateHash());
+  },
+);
