@@ -50,6 +50,9 @@ export class PgEngineStore implements EngineStore {
   private listener: pg.Client | null = null;
   private closed = false;
 
+  /** The lock a projection transaction holds shared, and a new leader once exclusively. */
+  private readonly projectionLock: string;
+
   private constructor(
     private readonly options: PgEngineStoreOptions,
     private readonly lockName: string,
@@ -57,6 +60,7 @@ export class PgEngineStore implements EngineStore {
     readonly channel: string,
   ) {
     this.pool = new pg.Pool({ ...connection(options), max: 2 });
+    this.projectionLock = `${lockName}/projection`;
     this.pool.on('error', () => undefined);
   }
 
@@ -79,12 +83,17 @@ export class PgEngineStore implements EngineStore {
 
   async latestSnapshot(): Promise<EngineSnapshot | undefined> {
     // The newest that parses: an older kept one stands in for a damaged one, as on files.
-    const { rows } = await this.pool.query<{ body: string }>(
-      'select body from engine_snapshots order by seq desc',
+    // Read one body at a time: each is the whole engine state.
+    const { rows } = await this.pool.query<{ seq: string }>(
+      'select seq from engine_snapshots order by seq desc',
     );
-    for (const row of rows) {
+    for (const { seq } of rows) {
+      const body = await this.pool.query<{ body: string }>(
+        'select body from engine_snapshots where seq = $1',
+        [seq],
+      );
       try {
-        return JSON.parse(row.body) as EngineSnapshot;
+        return JSON.parse(body.rows[0]!.body) as EngineSnapshot;
       } catch {
         continue;
       }
@@ -105,14 +114,6 @@ export class PgEngineStore implements EngineStore {
       }
       return cmd;
     });
-  }
-
-  /** The last sequence the SQL projection wrote (what a standby may forget results up to). */
-  async projectedSeq(): Promise<number> {
-    const { rows } = await this.pool.query<{ last_seq: string }>(
-      "select last_seq from engine_projection where name = 'engine'",
-    );
-    return Number(rows[0]?.last_seq ?? 0);
   }
 
   /** Calls `onAppend` whenever the leader announces appended commands. */
@@ -173,7 +174,7 @@ export class PgEngineStore implements EngineStore {
     if (this.writer) return true;
     this.holding = true;
     // Waits for a deposed leader's projection transaction still in flight (see the class).
-    const projection = [`${this.lockName}/projection`];
+    const projection = [this.projectionLock];
     await writer.query('select pg_advisory_lock(hashtextextended($1, 0))', projection);
     await writer.query('select pg_advisory_unlock(hashtextextended($1, 0))', projection);
     const { rows } = await writer.query<{ pid: number; start: string }>(
@@ -207,7 +208,7 @@ export class PgEngineStore implements EngineStore {
     const session = this.session;
     if (!session) throw new Error('this engine does not lead: it may not project');
     const { rows } = await sql<{ leading: boolean }>`
-      select pg_advisory_xact_lock_shared(hashtextextended(${`${this.lockName}/projection`}, 0)) is not null
+      select pg_advisory_xact_lock_shared(hashtextextended(${this.projectionLock}, 0)) is not null
         and exists (select 1 from pg_stat_activity
                      where pid = ${session.pid} and backend_start::text = ${session.start}) as leading`.execute(
       tx,
@@ -215,10 +216,6 @@ export class PgEngineStore implements EngineStore {
     if (!rows[0]?.leading)
       throw new Error('this engine no longer leads: its projection is refused');
   };
-
-  get leading(): boolean {
-    return this.writer !== null;
-  }
 
   async writeSnapshot(seq: number, text: string, keep = SNAPSHOTS_KEPT): Promise<number> {
     await this.pool.query(

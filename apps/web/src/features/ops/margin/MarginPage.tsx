@@ -17,6 +17,42 @@ import styles from './margin.module.css';
 
 const pct = (rate: string) => <Exact value={ratePercent(rate)} unit="%" />;
 
+/** One of the page's tables in its panel, with the button that opens a new row. */
+function SettingsTable<Row extends object>(props: {
+  title: string;
+  action: string;
+  onAction: () => void;
+  rowKey: keyof Row & string;
+  columns: ColumnsType<Row>;
+  rows: Row[];
+  empty: string;
+  /** Scrolls sideways rather than squeezing its columns (the pools' eight). */
+  wide?: boolean;
+}) {
+  return (
+    <Panel
+      title={props.title}
+      extra={
+        <Button size="small" type="primary" onClick={props.onAction}>
+          {props.action}
+        </Button>
+      }
+    >
+      <div role="region" aria-label={props.title} tabIndex={0} className={styles.scroll}>
+        <Table<Row>
+          size="small"
+          rowKey={props.rowKey}
+          columns={props.columns}
+          dataSource={props.rows}
+          pagination={false}
+          {...(props.wide ? { scroll: { x: 'max-content' } } : {})}
+          locale={{ emptyText: <EmptyState description={props.empty} /> }}
+        />
+      </div>
+    </Panel>
+  );
+}
+
 /**
  * /ops/margin: each coin's lending pool (its rates, the share of savings it may lend, what
  * lends now) and each pair's isolated leverage; retune, fund and open them.
@@ -119,55 +155,25 @@ export default function MarginPage() {
       <QueryState query={query} failedTitle={t('margin.failed')}>
         {(settings) => (
           <div className={styles.tables}>
-            <Panel
+            <SettingsTable<OpsMarginPool>
               title={t('margin.pools')}
-              extra={
-                <Button size="small" type="primary" onClick={() => setEditing('new')}>
-                  {t('margin.openCoin')}
-                </Button>
-              }
-            >
-              <div
-                role="region"
-                aria-label={t('margin.pools')}
-                tabIndex={0}
-                className={styles.scroll}
-              >
-                <Table<OpsMarginPool>
-                  size="small"
-                  rowKey="coin"
-                  columns={poolColumns}
-                  dataSource={settings.pools}
-                  pagination={false}
-                  scroll={{ x: 'max-content' }}
-                  locale={{ emptyText: <EmptyState description={t('margin.noPools')} /> }}
-                />
-              </div>
-            </Panel>
-            <Panel
+              action={t('margin.openCoin')}
+              onAction={() => setEditing('new')}
+              rowKey="coin"
+              columns={poolColumns}
+              rows={settings.pools}
+              empty={t('margin.noPools')}
+              wide
+            />
+            <SettingsTable<MarginPair>
               title={t('margin.pairs')}
-              extra={
-                <Button size="small" type="primary" onClick={() => setPairEditing('new')}>
-                  {t('margin.openPair')}
-                </Button>
-              }
-            >
-              <div
-                role="region"
-                aria-label={t('margin.pairs')}
-                tabIndex={0}
-                className={styles.scroll}
-              >
-                <Table<MarginPair>
-                  size="small"
-                  rowKey="symbol"
-                  columns={pairColumns}
-                  dataSource={settings.pairs}
-                  pagination={false}
-                  locale={{ emptyText: <EmptyState description={t('margin.noPairs')} /> }}
-                />
-              </div>
-            </Panel>
+              action={t('margin.openPair')}
+              onAction={() => setPairEditing('new')}
+              rowKey="symbol"
+              columns={pairColumns}
+              rows={settings.pairs}
+              empty={t('margin.noPairs')}
+            />
           </div>
         )}
       </QueryState>
