@@ -93,7 +93,9 @@ if (mode === 'inspect') {
     TEST_ENGINE,
     kyselyWriter(database.db, store.fence),
   );
-  host = await standby.promote({ projector, snapshotEvery: 400, onFailure: exit });
+  // Often enough that snapshots are written during the stream however loaded the machine
+  // (one is captured at the end of a projection batch and written at the end of a later one).
+  host = await standby.promote({ projector, snapshotEvery: 100, onFailure: exit });
   send({
     leader: true,
     seq: host.seq,

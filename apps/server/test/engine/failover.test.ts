@@ -235,6 +235,11 @@ it.skipIf(!url)(
       `failover: ${unanswered.length} unanswered at the kill, ${firstAnswers} of them already journalled`,
     );
 
+    // The new leader takes a command of its own (cancelled or refused, it is sequenced), so
+    // its clean stop below writes a snapshot whatever the old leader managed before the kill.
+    const own = await standby.ask({ op: 'cancel', user: 'c0', orderId: 1 });
+    expect(own.seq).toBeGreaterThan(took.seq as number);
+
     const final = await standby.ask({ op: 'status' });
     await standby.ask({ op: 'stop' });
     await standby.exited();
