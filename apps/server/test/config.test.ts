@@ -59,6 +59,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ENGINE_STORE: 'nats' })).toThrow(/ENGINE_STORE/);
   });
 
+  it('shares state through Redis only when given a redis:// URL', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe(
+      'redis://127.0.0.1:6379',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+  });
+
   it('runs the market makers by default only in a demo on the simulated index', () => {
     const makers = (env: Record<string, string>) => loadConfig(env).market.marketMakers;
     expect(makers({})).toBe(true);

@@ -72,6 +72,15 @@ const envSchema = z.object({
     .string()
     .regex(/^(mqtts?|wss?):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
     .optional(),
+  /**
+   * Shared state between platform processes: session revocation reaches every process
+   * at once, and rate limits, signed-request replays and the user socket's per-user cap
+   * count across all of them (`kernel/cluster/`). Unset: one process keeps them in memory.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   DEMO_MODE: z.enum(['true', 'false', '1', '0']).optional(),
   INDEX_SOURCE: z
     .string()
@@ -148,6 +157,8 @@ export interface Config {
   mailFrom: string;
   /** An external MQTT broker; without it the platform embeds one at `/mqtt`. */
   mqttUrl: string | undefined;
+  /** Redis for state shared between processes; unset, it stays in this process's memory. */
+  redisUrl: string | undefined;
   apiKeys: {
     /** Encrypts HMAC secrets at rest; without it only demo mode makes one (in the data dir). */
     encryptionKey: Buffer | null;
@@ -219,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mqttUrl: e.MQTT_URL,
+    redisUrl: e.REDIS_URL,
     apiKeys: {
       encryptionKey: e.API_KEY_ENCRYPTION_KEY
         ? Buffer.from(

@@ -6,6 +6,9 @@ import { formatMessage } from '@meridian/contract';
 import type { EngineConfig } from '@meridian/core';
 import { openTradingEngine } from '../engine/open-engine.ts';
 import { systemClock } from './clock.ts';
+import { localCluster, redisCluster } from './cluster/cluster.ts';
+import { sharedReplays } from './cluster/replay-memory.ts';
+import { sharedSocketRegistry } from './cluster/socket-registry.ts';
 import type { Config } from './config.ts';
 import { applyMigrations, openDatabase } from './db/database.ts';
 import { ensureDeploymentFacts } from './db/platform-meta.ts';
@@ -33,6 +36,7 @@ import { zodValidatorCompiler } from './http/validation.ts';
 import { createDelivery } from './mail/delivery.ts';
 import type { ComponentProbe, Kernel, PlatformOptions, ProbedComponent } from './module.ts';
 import { startBroker } from './realtime/mqtt/broker.ts';
+import { DEFAULT_USER_SOCKET_LIMITS } from './realtime/user-connection.ts';
 import { registerUserSocket } from './realtime/user-socket.ts';
 import { deferredAuthority } from './sessions.ts';
 import { loadTransportKeys } from './transport-crypto.ts';
@@ -100,6 +104,9 @@ export async function startKernel(
   const answersChecked = options.validateResponses ?? validatesResponsesByDefault();
   app.decorate('answersChecked', answersChecked);
   app.setSerializerCompiler(responseSerializer(answersChecked));
+  const cluster = config.redisUrl
+    ? await redisCluster({ url: config.redisUrl, deploymentId: facts.deploymentId, log: app.log })
+    : localCluster();
   const engine = await openTradingEngine({
     dataDir: config.dataDir,
     config: setup.engineConfig,
@@ -116,6 +123,7 @@ export async function startKernel(
   app.addHook('onClose', async () => {
     for (const stop of stops.reverse()) await stop();
     await engine.close();
+    await cluster.close();
     if (!options.database) await database.close();
   });
 
@@ -128,6 +136,11 @@ export async function startKernel(
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('rateLimited'),
+    // Counted across every process of the deployment; a Redis that fails lets calls through
+    // (logins and codes have their own limits in the database).
+    ...(cluster.redis
+      ? { redis: cluster.redis, nameSpace: `${cluster.keyPrefix}rate:`, skipOnError: true }
+      : {}),
   });
 
   const clock = options.clock ?? systemClock;
@@ -136,18 +149,28 @@ export async function startKernel(
   installSessionAuth(app, sessions);
   const apiKeys = deferredKeyAuthority();
   // One checker (and one replay memory) for signed HTTP requests and signed socket logins.
-  const checkSignature = signatureChecker(apiKeys, clock);
+  const checkSignature = signatureChecker(apiKeys, clock, sharedReplays(cluster));
   installSignedAuth(app, apiKeys, checkSignature, {
     bodyLimit: config.bodyLimit,
     perMinute: config.apiKeys.perMinute,
   });
   const operators = deferredOperatorAuthority();
   installOperatorAuth(app, operators);
+  const socketLimits = { ...DEFAULT_USER_SOCKET_LIMITS, ...options.userSocket };
   const userSocket = await registerUserSocket(app, {
     sessions,
     apiKeys,
     checkSignature,
-    limits: options.userSocket,
+    limits: socketLimits,
+    ...(cluster.redis
+      ? {
+          registry: await sharedSocketRegistry(cluster, {
+            maxPerUser: socketLimits.maxPerUser,
+            beatMs: socketLimits.heartbeatMs,
+            onError: (error) => app.log.warn({ err: error }, 'user socket registry beat'),
+          }),
+        }
+      : {}),
   });
   const broker = await startBroker(app, { sessions, mqttUrl: config.mqttUrl });
   const probes: Partial<Record<ProbedComponent, ComponentProbe>> = { broker: broker.status };
@@ -181,6 +204,7 @@ export async function startKernel(
     }),
     idempotency,
     transport: await loadTransportKeys(db),
+    cluster,
     sessions,
     apiKeys,
     operators,

@@ -3,6 +3,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { EngineHost } from '../engine/engine-host.ts';
 import type { EngineStandby } from '../engine/standby.ts';
 import type { Clock } from './clock.ts';
+import type { Cluster } from './cluster/cluster.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { DeploymentFacts } from './db/platform-meta.ts';
@@ -79,6 +80,8 @@ export interface Kernel {
   idempotency: Idempotency;
   /** The server's key for payloads the browser seals (passwords, withdrawals). */
   transport: TransportKeys;
+  /** The deployment's other processes: what they must hear of, what they count together. */
+  cluster: Cluster;
   /** Every channel asks it whether a session lives; identity installs the real one. */
   sessions: SessionAuthority & { install(authority: SessionAuthority): void };
   /** Signed API-key requests ask it for a key; identity installs the real one. */

@@ -8,6 +8,7 @@ import {
   MAX_RECV_WINDOW_MS,
   SIGNED_HEADERS,
 } from '@meridian/contract';
+import { ReplayGuard, type ReplayMemory } from '../cluster/replay-memory.ts';
 import { AppError } from '../errors.ts';
 
 /** How far ahead of the server's clock a timestamp may be (the caller's clock skew). */
@@ -81,33 +82,6 @@ export function signatureValid(key: SigningKey, canonical: Buffer, signature: st
   }
 }
 
-/**
- * Signatures seen inside their window, one entry per key id + signature, kept in memory
- * (one process serves at a time; what was signed before it started is refused) until
- * the window they were accepted in has passed. When full, the oldest entry goes first.
- */
-export class ReplayGuard {
-  private readonly seen = new Map<string, number>();
-
-  constructor(private readonly limit = 200_000) {}
-
-  /** False when this signature of this key was already accepted and has not expired. */
-  admit(keyId: string, signature: string, until: number, now: number): boolean {
-    for (const [entry, expiry] of this.seen) {
-      if (expiry > now && this.seen.size < this.limit) break;
-      this.seen.delete(entry);
-    }
-    const id = `${keyId}:${signature.toLowerCase()}`;
-    const expiry = this.seen.get(id);
-    if (expiry !== undefined && expiry > now) return false;
-    this.seen.set(id, until);
-    return true;
-  }
-
-  get size(): number {
-    return this.seen.size;
-  }
-}
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -177,13 +151,16 @@ export interface SignedParts {
  * header shapes, the time window, the key (live, not expired), the signature, a replay,
  * the address allow list, the scope. Answers the key, or throws its refusal.
  */
-export function signatureChecker(authority: KeyAuthority, clock: Clock) {
-  const replay = new ReplayGuard();
-  // The replay memory holds what this process has seen since it started; a request
+export function signatureChecker(
+  authority: KeyAuthority,
+  clock: Clock,
+  replay: ReplayMemory = new ReplayGuard(),
+) {
+  // A memory of this process alone holds what it has seen since it started; a request
   // signed before that (seen, perhaps, by the process this one restarted or took over
   // from: a hot standby, README) could be a replay it cannot tell, so it is refused as
   // out of its window, and the client signs again.
-  const startedAt = clock.now().getTime();
+  const startedAt = replay.sinceStart ? clock.now().getTime() : 0;
   return async function check(parts: SignedParts): Promise<SigningKey> {
     const { apiKey, signature } = parts;
     if (!apiKey || !/^\d{1,16}$/.test(parts.timestamp) || !signature) {
@@ -215,7 +192,7 @@ export function signatureChecker(authority: KeyAuthority, clock: Clock) {
     if (!signatureValid(key, await parts.canonical(), signature)) {
       throw new AppError('unauthorized', 'apiKeyBadSignature');
     }
-    if (!replay.admit(key.keyId, signature, timestamp + recvWindow, now)) {
+    if (!(await replay.admit(key.keyId, signature, timestamp + recvWindow, now))) {
       throw new AppError('unauthorized', 'apiKeyReplay');
     }
     if (key.ipAllowlist.length > 0 && !authority.ipAllowed(key.ipAllowlist, parts.ip)) {

@@ -9,6 +9,7 @@ import {
   type UserSocketLimits,
 } from './user-connection.ts';
 import { ensureWebSocketSupport } from './websocket-support.ts';
+import type { SocketRegistry } from '../cluster/socket-registry.ts';
 
 export interface UserSocketOptions {
   sessions: SessionAuthority;
@@ -17,6 +18,11 @@ export interface UserSocketOptions {
   checkSignature: SignatureChecker;
   /** Overrides of the per-connection limits and timings (tests use short ones). */
   limits?: Partial<UserSocketLimits>;
+  /**
+   * Counts each user's sockets across the deployment's processes for `maxPerUser`
+   * (`cluster/socket-registry.ts`); without it, the count is this process's alone.
+   */
+  registry?: SocketRegistry;
 }
 
 export interface UserSocket {
@@ -40,14 +46,31 @@ export async function registerUserSocket(
 ): Promise<UserSocket> {
   const limits: UserSocketLimits = { ...DEFAULT_USER_SOCKET_LIMITS, ...options.limits };
   await ensureWebSocketSupport(app);
+  const { registry } = options;
   const pending = new Set<UserConnection>();
   // Each user's authenticated sockets in the order they were admitted, oldest first.
   const byUser = new Map<string, Set<UserConnection>>();
+  // The registry's names for this process's admitted sockets.
+  const ids = new Map<UserConnection, string>();
+  const byId = new Map<string, UserConnection>();
+  let admitted = 0;
+  const registryError = (error: unknown) =>
+    app.log.warn({ err: error }, 'user socket: shared registry');
 
   const remove = (connection: UserConnection) => {
     pending.delete(connection);
     const own = byUser.get(connection.userId);
     if (own?.delete(connection) && own.size === 0) byUser.delete(connection.userId);
+    const id = ids.get(connection);
+    if (id === undefined) return;
+    ids.delete(connection);
+    byId.delete(id);
+    registry?.remove(connection.userId, id).catch(registryError);
+  };
+
+  const replace = (connection: UserConnection) => {
+    remove(connection);
+    connection.close(USER_SOCKET_CLOSE.replaced, 'too many sockets for this user');
   };
 
   const admit = (connection: UserConnection) => {
@@ -57,10 +80,29 @@ export async function registerUserSocket(
     own.add(connection);
     for (const oldest of own) {
       if (own.size <= limits.maxPerUser) break;
-      own.delete(oldest);
-      oldest.close(USER_SOCKET_CLOSE.replaced, 'too many sockets for this user');
+      replace(oldest);
     }
+    if (!registry || !own.has(connection)) return;
+    const id = `s${++admitted}`;
+    ids.set(connection, id);
+    byId.set(id, connection);
+    // The same cap over every process: the oldest socket beyond it closes, wherever it is.
+    registry
+      .admit(connection.userId, id)
+      .then((over) => {
+        for (const oldest of over) {
+          const replaced = byId.get(oldest);
+          if (replaced) replace(replaced);
+        }
+      })
+      .catch(registryError);
   };
+  registry?.onReplaced((over) => {
+    for (const id of over) {
+      const replaced = byId.get(id);
+      if (replaced) replace(replaced);
+    }
+  });
 
   // A logout or password change revokes sessions in the database; the sockets opened
   // with them learn of it here, within one heartbeat.
@@ -116,6 +158,7 @@ export async function registerUserSocket(
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    await registry?.stop().catch(registryError);
   });
 
   app.get<{ Params: { userId: string } }>(

@@ -28,7 +28,7 @@ export const identityModule = defineModule({
   start(ctx) {
     const { app, clock, config } = ctx;
     const db = ctx.db.withTables<IdentityTables>();
-    const sessions = createSessionService(db, clock);
+    const sessions = createSessionService(db, clock, ctx.cluster);
     ctx.sessions.install(sessions);
     const codes = createCodeService({ db, delivery: ctx.delivery, clock, brand: config.brand });
     const accounts = createAccountService({

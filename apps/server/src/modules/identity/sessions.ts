@@ -1,4 +1,5 @@
 import type { SessionPrincipal } from '../../kernel/sessions.ts';
+import type { Cluster } from '../../kernel/cluster/cluster.ts';
 import type { IdentityDb } from './tables.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { addSeconds, iso, type Clock } from '../../kernel/clock.ts';
@@ -25,26 +26,70 @@ export type { SessionPrincipal };
 
 /** Live sessions kept in memory; the oldest entry goes first when full. */
 const CACHE_LIMIT = 50_000;
+/**
+ * With other processes revoking sessions too, how long one is answered from memory. A
+ * revocation reaches every process at once through the cluster; this bounds the harm of
+ * a message that never arrived (a publish that failed on a Redis that went down).
+ */
+const SHARED_CACHE_MS = 10_000;
 
 interface CachedSession {
   principal: SessionPrincipal;
   expiresAt: string;
+  /** Past this (clock milliseconds) the row is read again. */
+  freshUntil: number;
 }
 
-export function createSessionService(db: IdentityDb, clock: Clock) {
-  // Every authenticated call would otherwise read its session row. This process is the
-  // only one that changes sessions (the platform runs as one process: it owns the
-  // engine), and every change below evicts what it affects before it returns, so a
-  // revoked or rotated token stops working at once.
+/** Which sessions a revocation ends: what every process evicts from its memory. */
+interface Revocation {
+  column: 'id' | 'user_id' | 'device_id';
+  value: string;
+  exceptSessionId?: string;
+}
+
+const FIELD = { id: 'sessionId', user_id: 'userId', device_id: 'deviceId' } as const;
+
+export function createSessionService(
+  db: IdentityDb,
+  clock: Clock,
+  cluster: Pick<Cluster, 'redis' | 'publish' | 'subscribe' | 'onGap' | 'listening'>,
+) {
+  // Every authenticated call would otherwise read its session row. Every change below
+  // evicts what it affects before it returns, here and, through the cluster, in every
+  // other process of the deployment, so a revoked or rotated token stops working at once.
   const cache = new Map<string, CachedSession>();
+  const cacheMs = cluster.redis ? SHARED_CACHE_MS : Infinity;
   // Bumped by every eviction: a lookup that overlapped one may have read a row that is
   // already revoked, so it is answered but not cached.
   let generation = 0;
   const revoked: Array<() => void> = [];
+  const announce = () => {
+    for (const listener of revoked) listener();
+  };
 
-  function evict(match: (principal: SessionPrincipal) => boolean): void {
+  function evict({ column, value, exceptSessionId }: Revocation): void {
     generation++;
-    for (const [hash, entry] of cache) if (match(entry.principal)) cache.delete(hash);
+    for (const [hash, entry] of cache) {
+      const p = entry.principal;
+      if (p[FIELD[column]] === value && p.sessionId !== exceptSessionId) cache.delete(hash);
+    }
+  }
+
+  // Another process revoked or rotated sessions: forget them here, and let the sockets
+  // and MQTT clients of this process ask again at once.
+  cluster.subscribe('sessions-revoked', (message) => {
+    evict(JSON.parse(message) as Revocation);
+    announce();
+  });
+  cluster.onGap(() => {
+    generation++;
+    cache.clear();
+    announce();
+  });
+
+  /** Tells the other processes; the change is in the database whether or not this works. */
+  async function tellOthers(revocation: Revocation): Promise<void> {
+    await cluster.publish('sessions-revoked', JSON.stringify(revocation));
   }
 
   function mint(): { tokens: IssuedTokens; accessHash: string; refreshHash: string } {
@@ -65,13 +110,17 @@ export function createSessionService(db: IdentityDb, clock: Clock) {
   }
 
   async function revokeWhere(
-    column: 'id' | 'user_id' | 'device_id',
+    column: Revocation['column'],
     value: string,
     reason: string,
     exceptSessionId?: string,
   ): Promise<void> {
-    const field = { id: 'sessionId', user_id: 'userId', device_id: 'deviceId' } as const;
-    evict((p) => p[field[column]] === value && p.sessionId !== exceptSessionId);
+    const revocation: Revocation = {
+      column,
+      value,
+      ...(exceptSessionId ? { exceptSessionId } : {}),
+    };
+    evict(revocation);
     let query = db
       .updateTable('sessions')
       .set({ revoked_at: iso(clock.now()), revoked_reason: reason })
@@ -80,8 +129,9 @@ export function createSessionService(db: IdentityDb, clock: Clock) {
     if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
     await query.execute();
     // Again: a lookup may have cached the session while the update was on its way.
-    evict((p) => p[field[column]] === value && p.sessionId !== exceptSessionId);
-    for (const listener of revoked) listener();
+    evict(revocation);
+    await tellOthers(revocation);
+    announce();
   }
 
   return {
@@ -113,10 +163,13 @@ export function createSessionService(db: IdentityDb, clock: Clock) {
     /** The live session behind an access token, or null when it is unknown, expired or revoked. */
     async authenticate(token: string): Promise<SessionPrincipal | null> {
       const hash = sha256Hex(token);
-      const now = iso(clock.now());
-      const cached = cache.get(hash);
-      if (cached) {
-        if (cached.expiresAt > now) return cached.principal;
+      const now = clock.now();
+      const nowIso = iso(now);
+      // While other processes' revocations may not reach this one, memory cannot be trusted.
+      const trusted = cluster.listening();
+      const cached = trusted ? cache.get(hash) : undefined;
+      if (cached && cached.freshUntil > now.getTime()) {
+        if (cached.expiresAt > nowIso) return cached.principal;
         cache.delete(hash);
         return null;
       }
@@ -126,11 +179,19 @@ export function createSessionService(db: IdentityDb, clock: Clock) {
         .select(['id', 'user_id', 'device_id', 'access_expires_at', 'revoked_at'])
         .where('access_hash', '=', hash)
         .executeTakeFirst();
-      if (!row || row.revoked_at || row.access_expires_at <= now) return null;
+      if (!row || row.revoked_at || row.access_expires_at <= nowIso) {
+        cache.delete(hash);
+        return null;
+      }
       const principal = { userId: row.user_id, sessionId: row.id, deviceId: row.device_id };
-      if (seen === generation) {
+      if (trusted && seen === generation) {
+        cache.delete(hash);
         if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-        cache.set(hash, { principal, expiresAt: row.access_expires_at });
+        cache.set(hash, {
+          principal,
+          expiresAt: row.access_expires_at,
+          freshUntil: now.getTime() + cacheMs,
+        });
       }
       return principal;
     },
@@ -182,7 +243,8 @@ export function createSessionService(db: IdentityDb, clock: Clock) {
       }
       const { tokens, accessHash, refreshHash } = mint();
       // The old access token dies with the rotation.
-      evict((p) => p.sessionId === row.id);
+      const rotation: Revocation = { column: 'id', value: row.id };
+      evict(rotation);
       const rotated = await db.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('sessions')
@@ -204,8 +266,10 @@ export function createSessionService(db: IdentityDb, clock: Clock) {
           .execute();
         return true;
       });
-      evict((p) => p.sessionId === row.id);
+      evict(rotation);
       if (!rotated) throw new AppError('unauthorized', 'invalidToken');
+      // Other processes may still hold the old access token: it dies there too.
+      await tellOthers(rotation);
       return tokens;
     },
 

@@ -1,5 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import type { Platform } from '../../../app.ts';
+import { localCluster } from '../../../kernel/cluster/cluster.ts';
 import { createSessionService } from '../sessions.ts';
 import { auth, call, registerByEmail, startAccounts } from '../../../../test/accounts-helpers.ts';
 
@@ -42,7 +43,7 @@ it('a token in use stops working once it expires', async () => {
 
 it('a lookup running while the session is revoked does not keep it alive', async () => {
   const { platform: p, clock } = await start();
-  const sessions = createSessionService(p.database.db, clock);
+  const sessions = createSessionService(p.database.db, clock, localCluster());
   const session = await registerByEmail(p.app, 'cache-c@example.org');
   const during = sessions.authenticate(session.token);
   await sessions.revokeUser(session.userInfo.id, 'test');
@@ -52,7 +53,7 @@ it('a lookup running while the session is revoked does not keep it alive', async
 
 it('revoking one session leaves the user’s other sessions working', async () => {
   const { platform: p, clock } = await start();
-  const sessions = createSessionService(p.database.db, clock);
+  const sessions = createSessionService(p.database.db, clock, localCluster());
   const session = await registerByEmail(p.app, 'cache-d@example.org');
   const principal = await sessions.authenticate(session.token);
   const other = await sessions.open(session.userInfo.id, principal!.deviceId);
