@@ -4,7 +4,7 @@ import type { OperatorsService } from './modules/operators/index.ts';
 import type { DepositsService } from './modules/deposits/index.ts';
 import type { PerpsModuleService } from './modules/perps/index.ts';
 import type { MarginModuleService } from './modules/margin/index.ts';
-import type { EngineHost } from './engine/engine-host.ts';
+import type { EngineFront } from './engine/engine-front.ts';
 import type { EngineTables } from './engine/tables.ts';
 import type { Config } from './kernel/config.ts';
 import type { Database } from './kernel/db/database.ts';
@@ -33,7 +33,7 @@ export type PlatformTables = KernelTables & EngineTables & IdentityTables & Mark
 export interface Platform {
   app: FastifyInstance;
   database: Database & { db: Kysely<PlatformTables> };
-  engine: EngineHost;
+  engine: EngineFront;
   /** Market data for the realtime layer (sockets, MQTT) and the quote calls. */
   market: MarketFeed;
   /** The running market: index feed, market makers, market data (tests, operators). */

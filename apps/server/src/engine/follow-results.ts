@@ -1,5 +1,5 @@
 import type { CommandResult } from '@meridian/core';
-import type { EngineHost } from './engine-host.ts';
+import type { EngineFront } from './engine-front.ts';
 
 /**
  * Keeps a module's own projection of engine results in step, restart-safe: first the
@@ -13,7 +13,7 @@ import type { EngineHost } from './engine-host.ts';
  * with the cursor, in one transaction, and may then tell users.
  */
 export async function followResults<T>(options: {
-  engine: EngineHost;
+  engine: EngineFront;
   cursor: number;
   select: (results: readonly CommandResult[]) => T | null;
   write: (selected: T, lastSeq: number) => Promise<void>;

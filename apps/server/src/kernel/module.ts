@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Migration } from 'kysely';
-import type { EngineHost } from '../engine/engine-host.ts';
+import type { EngineFront } from '../engine/engine-front.ts';
 import type { EngineStandby } from '../engine/standby.ts';
 import type { Clock } from './clock.ts';
 import type { Cluster } from './cluster/cluster.ts';
@@ -69,7 +69,7 @@ export interface Kernel {
   db: Kysely<KernelTables>;
   clock: Clock;
   facts: DeploymentFacts;
-  engine: EngineHost;
+  engine: EngineFront;
   /** Each user's own events, to their sockets at `/ws/coin/:userId`. */
   userSocket: UserSocket;
   /** MQTT: public topics and each user's refresh topic. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { KernelTables } from '../../kernel/db/schema.ts';
 import type { IdentityService } from '../identity/index.ts';
 import type { OperatorsService } from '../operators/index.ts';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 
 /** Clearly marked demo credentials: printed at start-up and in the README, demo mode only. */
 export const DEMO_PASSWORD = 'Demo1234';
@@ -57,7 +57,7 @@ export const DEMO_BALANCES: ReadonlyArray<[asset: string, amount: string]> = [
  * visible in the user's bills like any other. The engine credits each reference once;
  * the marker only spares a restart the round trip.
  */
-export async function fundDemoUsers(db: Kysely<KernelTables>, engine: EngineHost): Promise<void> {
+export async function fundDemoUsers(db: Kysely<KernelTables>, engine: EngineFront): Promise<void> {
   for (const demo of DEMO_USERS) {
     const marker = `demo_funded:${demo.id}`;
     const done = await db

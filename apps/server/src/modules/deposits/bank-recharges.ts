@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { BankRecharge, RechargeBank } from '@meridian/contract';
 import { formatUnits, parseUnits, UnitsError } from '@meridian/core';
 import type { Kysely } from 'kysely';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import { iso, type Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { Catalogue } from '../markets/index.ts';
@@ -100,7 +100,7 @@ function readAmount(text: string, offer: RechargeBank): string {
 export function createBankRecharges(deps: {
   db: BankDb;
   clock: Clock;
-  engine: EngineHost;
+  engine: EngineFront;
   catalogue: Catalogue;
   banks: BankDetails;
   verification: VerificationService;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseUnits } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import { iso, type Clock } from '../../kernel/clock.ts';
 import type { AddressBook } from './addresses.ts';
 import type { DepositDb } from './tables.ts';
@@ -32,7 +32,7 @@ const isBelow = (amount: string, minimum: string) =>
 export function createDepositCredits(deps: {
   db: DepositDb;
   clock: Clock;
-  engine: EngineHost;
+  engine: EngineFront;
   watcher: ChainWatcher;
   addresses: AddressBook;
   rules: CreditRules;

@@ -1,5 +1,5 @@
 import { addDays, daysDue, dueAt } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { units } from './amounts.ts';
 import type { Closings } from './redeem.ts';
@@ -29,7 +29,7 @@ export interface RunReport {
  */
 export function createAccrual(deps: {
   db: EarnDb;
-  engine: Pick<EngineHost, 'submit'>;
+  engine: Pick<EngineFront, 'submit'>;
   clock: Clock;
   closings: Closings;
   onError?: (error: unknown) => void;

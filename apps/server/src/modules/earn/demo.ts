@@ -1,5 +1,5 @@
 import { dailyIncome, rateToPpm } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import { systemAccount, poolAccount, earnFundingPool, formatUnits } from '@meridian/core';
 import type { EarnDb } from './tables.ts';
 
@@ -72,7 +72,7 @@ export const DEMO_TIME_ZONE = 'Asia/Hong_Kong';
 
 export async function seedDemoProducts(
   db: EarnDb,
-  engine: Pick<EngineHost, 'asset' | 'adjust'>,
+  engine: Pick<EngineFront, 'asset' | 'adjust'>,
   now: number,
 ): Promise<void> {
   for (const [

@@ -12,13 +12,13 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { earnProductInput } from '@meridian/contract';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { amountOf, text, units } from './amounts.ts';
 import type { EarnDb, EarnProductsTable, EarnTables } from './tables.ts';
 
 export type ProductInput = z.output<typeof earnProductInput>;
-type Engine = Pick<EngineHost, 'asset' | 'accountBalance' | 'adjust'>;
+type Engine = Pick<EngineFront, 'asset' | 'accountBalance' | 'adjust'>;
 
 /** Promised income still unpaid and principal held, per product, from the open orders. */
 async function openTotals(db: EarnDb, productId?: string) {

@@ -1,6 +1,6 @@
 import type { EarnOrder } from '@meridian/contract';
 import { penaltyAmount, rateToPpm, type RejectReason, type RequestRejection } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { units } from './amounts.ts';
@@ -16,7 +16,7 @@ import type { EarnDb, EarnPositionsTable } from './tables.ts';
  */
 export function createClosings(deps: {
   db: EarnDb;
-  engine: Pick<EngineHost, 'submit'>;
+  engine: Pick<EngineFront, 'submit'>;
   clock: Clock;
   decimalsOf: (coin: string) => number;
 }) {

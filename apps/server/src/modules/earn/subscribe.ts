@@ -2,7 +2,7 @@ import type { EarnOrder, EarnQuote } from '@meridian/contract';
 import { dueAt, earnFundingPool, earnTerms, rateToPpm, schedule } from '@meridian/core';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Ack, EngineHost } from '../../engine/engine-host.ts';
+import type { Ack, EngineFront } from '../../engine/engine-front.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { amountOf, text, units } from './amounts.ts';
@@ -10,7 +10,7 @@ import { orderView } from './orders.ts';
 import type { Products } from './products.ts';
 import type { EarnDb, EarnPositionsTable, EarnProductsTable } from './tables.ts';
 
-type Engine = Pick<EngineHost, 'submit' | 'balance' | 'walletBalances'>;
+type Engine = Pick<EngineFront, 'submit' | 'balance' | 'walletBalances'>;
 
 /**
  * Subscriptions. The limits money depends on are atomic in the database: the product's

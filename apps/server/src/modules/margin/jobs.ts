@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import { HOUR_MS } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 
 type Refusal = { type: 'rejected'; reason: string };
 const refusalOf = (events: readonly { type: string }[]) =>
@@ -14,7 +14,7 @@ const refusalOf = (events: readonly { type: string }[]) =>
  * up hour by hour.
  */
 export function startInterestJob(options: {
-  engine: EngineHost;
+  engine: EngineFront;
   now: () => number;
   onError: (error: unknown) => void;
 }) {
@@ -53,7 +53,7 @@ export function startInterestJob(options: {
  * account recovered or was already closed) is normal.
  */
 export function startLiquidationJob(options: {
-  engine: EngineHost;
+  engine: EngineFront;
   onError: (error: unknown) => void;
 }) {
   const { engine } = options;

@@ -8,7 +8,7 @@ import {
   parseRate,
   systemAccount,
 } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { throwIfRefused } from './rejections.ts';
 import type { MarginService } from './service.ts';
@@ -19,7 +19,7 @@ import type { MarginService } from './service.ts';
  * may lend), a pair's maximum isolated leverage, and operator capital into a pool.
  */
 export function createMarginOps(deps: {
-  engine: EngineHost;
+  engine: EngineFront;
   funds: MarginService['funds'];
   pairs: MarginService['pairs'];
 }) {

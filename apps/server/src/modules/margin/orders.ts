@@ -1,4 +1,4 @@
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { EVERY_ISOLATED, type OrderWallet, type SpotModuleService } from '../spot/index.ts';
 
@@ -10,7 +10,7 @@ export const MARGIN_ORDER_PAGE_SIZE = 20;
  * spot module (its order view, its scoping to the caller). Placing and cancelling stay
  * the spot calls'.
  */
-export function createMarginOrders(deps: { engine: EngineHost; spot: SpotModuleService }) {
+export function createMarginOrders(deps: { engine: EngineFront; spot: SpotModuleService }) {
   const { engine, spot } = deps;
 
   /** `all`: the cross account; `fixed`: every isolated account; a pair: its isolated one. */

@@ -1,5 +1,5 @@
 import { formatRate, formatUnits, type CommandResult, type MarginWallet } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import type { MarginDb, MarginHistoryTable, MarginWarningTable } from './tables.ts';
 import { followResults } from '../../engine/follow-results.ts';
 
@@ -29,7 +29,7 @@ export function accountName(wallet: MarginWallet): string {
  */
 export async function startMarginProjection(
   db: MarginDb,
-  engine: EngineHost,
+  engine: EngineFront,
   onError: (e: unknown) => void,
   onWarnings: () => void = () => {},
 ) {

@@ -18,7 +18,7 @@ import {
   type Asset,
   type MarginWallet,
 } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { throwIfRefused } from './rejections.ts';
 import type { MarginDb } from './tables.ts';
@@ -31,7 +31,7 @@ export type AccountRef = { account: 'all' } | { account: 'fixed'; symbol: string
 
 export interface MarginServiceOptions {
   db: MarginDb;
-  engine: EngineHost;
+  engine: EngineFront;
   /** Resolves once the history table holds every result seen so far. */
   flushed: () => Promise<void>;
 }

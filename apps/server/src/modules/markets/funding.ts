@@ -1,6 +1,6 @@
 import { marketMakingAccount, systemAccount } from '@meridian/core';
 import type { MarketsDb } from './tables.ts';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 
 /**
  * Funds an operator-owned market-making account once, from operator capital: real
@@ -10,7 +10,7 @@ import type { EngineHost } from '../../engine/engine-host.ts';
  */
 export async function fundOnce(
   db: MarketsDb,
-  engine: Pick<EngineHost, 'adjust'>,
+  engine: Pick<EngineFront, 'adjust'>,
   owner: string,
   amounts: Array<[asset: string, amount: string]>,
   now: () => number,

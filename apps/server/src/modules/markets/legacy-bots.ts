@@ -1,5 +1,5 @@
 import { Decimal, systemAccount, userAccount } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import type { ListedMarket } from './catalogue.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { ListedMarket } from './catalogue.ts';
  * each coin once by reference; the bots now run as `mm.` owners on operator capital.
  */
 export async function retireLegacyBots(
-  engine: Pick<EngineHost, 'openOrders' | 'cancelOrder' | 'balances' | 'adjust'>,
+  engine: Pick<EngineFront, 'openOrders' | 'cancelOrder' | 'balances' | 'adjust'>,
   markets: ListedMarket[],
 ): Promise<string[]> {
   const retired: string[] = [];

@@ -8,7 +8,7 @@ import {
 } from '@meridian/core';
 import type { CandleData, PriceInfo } from '@meridian/contract';
 import type { MarketsDb } from './tables.ts';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import { tradeAmounts } from '../../engine/event-rows.ts';
 import type { ListedMarket } from './catalogue.ts';
 import { candleData, type CandleStore } from './candles.ts';
@@ -23,7 +23,7 @@ const DEPTH_LEVELS = 100;
 
 export interface MarketDataOptions {
   db: MarketsDb;
-  engine: Pick<EngineHost, 'onDurable' | 'depth'>;
+  engine: Pick<EngineFront, 'onDurable' | 'depth'>;
   markets: ListedMarket[];
   candles: CandleStore;
   now?: () => number;

@@ -9,7 +9,7 @@ import {
 import { formatUnits, MARKET_MAKING_OWNER, parseUnits } from '@meridian/core';
 import type { MeridianClient } from '@meridian/sdk';
 import type { MarketsDb } from './tables.ts';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import type { ListedMarket } from './catalogue.ts';
 import { fundOnce } from './funding.ts';
 import type { IndexTick } from './index-feed/source.ts';
@@ -19,7 +19,7 @@ import { quoteLadder, type QuoteConfig } from './quoting.ts';
 export interface MarketMakerOptions {
   db: MarketsDb;
   /** Funding only: operator capital given to each maker once. */
-  engine: Pick<EngineHost, 'adjust'>;
+  engine: Pick<EngineFront, 'adjust'>;
   /** How each maker trades: an SDK client signed with its own key. */
   clients: Pick<MakerClients, 'connect'>;
   markets: ListedMarket[];

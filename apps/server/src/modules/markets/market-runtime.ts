@@ -1,6 +1,6 @@
 import { parseUnits } from '@meridian/core';
 import type { MarketsDb } from './tables.ts';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import type { MarketConfig } from '../../kernel/config.ts';
 import type { Catalogue, ListedMarket } from './catalogue.ts';
 import { createCandleStore } from './candles.ts';
@@ -18,7 +18,7 @@ import { SimulatedFlow } from './simulated-flow.ts';
 
 export interface MarketRuntimeOptions {
   db: MarketsDb;
-  engine: EngineHost;
+  engine: EngineFront;
   deploymentId: string;
   config: MarketConfig;
   /** What is listed: the runtime starts on its markets and follows every one listed later. */

@@ -1,6 +1,6 @@
 import { formatUnits, MARKET_MAKING_OWNER, parseUnits, seededRandom } from '@meridian/core';
 import type { MarketsDb } from './tables.ts';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import type { ListedMarket } from './catalogue.ts';
 import { fundOnce } from './funding.ts';
 import { deriveSeed } from './index-feed/seed.ts';
@@ -18,7 +18,7 @@ export const SIMULATED_FLOW_USER = `${MARKET_MAKING_OWNER}sim-flow`;
 
 export interface SimulatedFlowOptions {
   db: MarketsDb;
-  engine: Pick<EngineHost, 'placeOrder' | 'adjust'>;
+  engine: Pick<EngineFront, 'placeOrder' | 'adjust'>;
   markets: ListedMarket[];
   deploymentId: string;
   /** Chance per market per index tick of one market order. */

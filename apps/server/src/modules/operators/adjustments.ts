@@ -1,7 +1,7 @@
 import type { AdjustmentView } from '@meridian/contract';
 import { adjustmentStateSchema } from '@meridian/contract';
 import { readAmount, systemAccount, userAccount } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import { iso, type Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/secrets.ts';
@@ -39,7 +39,7 @@ function toView(row: AdjustmentRow): AdjustmentView {
 export interface AdjustmentDeps {
   db: OperatorDb;
   clock: Clock;
-  engine: Pick<EngineHost, 'adjust' | 'asset'>;
+  engine: Pick<EngineFront, 'adjust' | 'asset'>;
   userExists(id: string): Promise<boolean>;
 }
 

@@ -23,7 +23,7 @@ import {
   opsUserPostings,
   opsUserSearch,
 } from '@meridian/contract';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import { registerCall } from '../../kernel/http/register-call.ts';
 import { operatorOf } from '../../kernel/http/operator-auth.ts';
 import type { AuditLog } from '../../kernel/operators/audit.ts';
@@ -43,7 +43,7 @@ export interface OperatorCallDeps {
   accounts: OperatorAccounts;
   adjustments: Adjustments;
   identity: IdentityService;
-  engine: Pick<EngineHost, 'balances' | 'projected'>;
+  engine: Pick<EngineFront, 'balances' | 'projected'>;
   queues: ReviewQueues;
 }
 

@@ -1,4 +1,4 @@
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import type { OperatorDb } from './tables.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { OperatorDb } from './tables.ts';
  * what the engine has acknowledged, so an operator who has just approved an adjustment
  * sees its posting.
  */
-export function createUserLedger(db: OperatorDb, engine: Pick<EngineHost, 'projected'>) {
+export function createUserLedger(db: OperatorDb, engine: Pick<EngineFront, 'projected'>) {
   async function accountsOf(userId: string): Promise<string[]> {
     const rows = await db
       .selectFrom('ledger_balances')

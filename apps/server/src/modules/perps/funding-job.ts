@@ -1,5 +1,5 @@
 import { Cron } from 'croner';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 
 /**
  * Funding runs, every interval of each market (8 h by default, at 00:00, 08:00 and 16:00
@@ -9,7 +9,7 @@ import type { EngineHost } from '../../engine/engine-host.ts';
  * the intervals the platform was down are not charged.
  */
 export function startFundingJob(options: {
-  engine: EngineHost;
+  engine: EngineFront;
   now: () => number;
   onError: (error: unknown) => void;
 }) {

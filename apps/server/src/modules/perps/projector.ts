@@ -7,7 +7,7 @@ import {
   type PerpsEngine,
 } from '@meridian/core';
 import type { Selectable } from 'kysely';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import type { PerpOrdersTable, PerpsDb } from './tables.ts';
 import { followResults } from '../../engine/follow-results.ts';
 
@@ -27,7 +27,7 @@ type PerpEvent = Extract<EngineEvent, { type: `perp_${string}` }>;
  */
 export async function startPerpsProjection(
   db: PerpsDb,
-  engine: EngineHost,
+  engine: EngineFront,
   onError: (e: unknown) => void,
 ) {
   const state = await db

@@ -9,7 +9,7 @@ import {
   type PerpsEngine,
   type Position,
 } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { refusalOf, throwIfRefused } from './rejections.ts';
 import type { PerpsDb } from './tables.ts';
@@ -29,7 +29,7 @@ const DAY = 86_400_000;
 
 export interface PerpsServiceOptions {
   db: PerpsDb;
-  engine: EngineHost;
+  engine: EngineFront;
   /** Resolves once the history tables hold every result seen so far. */
   flushed: () => Promise<void>;
   now: () => number;

@@ -14,7 +14,7 @@ import type { OrderList } from './list-orders.ts';
 import { openContract } from './open-contract.ts';
 import type { Periods } from './periods.ts';
 import type { Pool } from './pool.ts';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 
 /** Around a settlement: half a minute either side of its tick. */
 const TICKS_SPAN_MS = 30_000;
@@ -24,7 +24,7 @@ export function registerSecondsCalls(
   app: FastifyInstance,
   head: string,
   deps: {
-    engine: EngineHost;
+    engine: EngineFront;
     periods: Periods;
     orders: OrderList;
     pool: Pool;

@@ -1,5 +1,5 @@
 import type { SecondContract } from '@meridian/contract';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import type { SecondsDb } from './tables.ts';
 import { openView, settledView } from './views.ts';
 
@@ -14,7 +14,7 @@ export interface ListQuery {
  * A user's contracts, only their own: the open ones from the engine (soonest expiry
  * first), then the settled ones from their table (newest first), paged across both.
  */
-export function createOrderList(db: SecondsDb, engine: EngineHost) {
+export function createOrderList(db: SecondsDb, engine: EngineFront) {
   const decimals = (coin: string) => engine.asset(coin)?.decimals ?? 0;
   const openOf = (user: string, symbol?: string) =>
     engine

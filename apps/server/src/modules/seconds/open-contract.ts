@@ -1,7 +1,7 @@
 import type { SecondContract } from '@meridian/contract';
 import type { MessageId } from '@meridian/contract';
 import { chargeAmount, type RejectReason, type RequestRejection } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { rateBps, type Periods } from './periods.ts';
 import { openView } from './views.ts';
@@ -27,7 +27,7 @@ const REFUSAL: Partial<Record<RejectReason | RequestRejection, [MessageId, strin
  * command, so the contract keeps the terms shown to the user whatever operators change.
  */
 export async function openContract(
-  deps: { engine: EngineHost; periods: Periods },
+  deps: { engine: EngineFront; periods: Periods },
   user: string,
   input: OpenInput,
   clientRef: string | undefined,

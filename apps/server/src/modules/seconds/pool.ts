@@ -1,12 +1,12 @@
 import { formatUnits, poolAccount, SECONDS_POOL, systemAccount } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import { AppError } from '../../kernel/errors.ts';
 
 /** What demo mode puts in each coin's pool once (a fixed reference), from operator capital. */
 const DEMO_POOL = '1000000';
 
 /** The second-contract pool per coin: public balance, funding from operator capital. */
-export function createPool(engine: EngineHost, coins: () => string[]) {
+export function createPool(engine: EngineFront, coins: () => string[]) {
   const view = (coin: string) => {
     const decimals = engine.asset(coin)?.decimals ?? 0;
     return {

@@ -1,7 +1,7 @@
 import type { UserEvent } from '@meridian/contract';
 import { formatUnits, type CommandResult, type EngineEvent } from '@meridian/core';
 import type { Insertable } from 'kysely';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import type { SecondContractsTable, SecondsDb } from './tables.ts';
 import { followResults } from '../../engine/follow-results.ts';
 
@@ -14,7 +14,7 @@ const CHUNK = 1_000;
 
 export interface SettlementOptions {
   db: SecondsDb;
-  engine: EngineHost;
+  engine: EngineFront;
   decimalsOf: (asset: string) => number;
   /** The index feed's name, stored as the settling tick's source. */
   source: () => string;

@@ -9,7 +9,7 @@ import type {
 import type { z } from 'zod';
 import type { OrderKind } from '@meridian/core';
 import type { SpotDb } from './tables.ts';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { fillView, orderView, type FillRow, type OrderRow, type SpecOf } from './order-views.ts';
 import { placedOrder } from './placed-order.ts';
@@ -72,7 +72,7 @@ const ID = /^\d{1,15}$/;
  * always finds the orders it was told about. Every read is scoped to the caller, so
  * another user's order is simply not found.
  */
-export function createSpotService(deps: { db: SpotDb; engine: EngineHost }) {
+export function createSpotService(deps: { db: SpotDb; engine: EngineFront }) {
   const { db, engine } = deps;
   // Every market an order or fill row names is one the engine lists (it never delists).
   const specOf: SpecOf = (symbol) => engine.marketSpec(symbol)!;

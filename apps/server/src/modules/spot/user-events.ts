@@ -1,6 +1,6 @@
 import type { UserEvent } from '@meridian/contract';
 import { parseAccount, type CommandResult } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import { tradeAmounts } from '../../engine/event-rows.ts';
 
 /** Where a user's events go: the MQTT refresh topic, the user socket. */
@@ -11,7 +11,7 @@ export type UserEventSink = (userId: string, event: UserEvent) => void;
  * are durable (never something a crash could take back). Every sink gets each event
  * addressed to its owner only; nothing about other users travels.
  */
-export function startUserEvents(engine: EngineHost, sinks: readonly UserEventSink[]) {
+export function startUserEvents(engine: EngineFront, sinks: readonly UserEventSink[]) {
   // Owners of the orders seen since start: `triggered`, `filled` and `cancelled` events
   // carry only the order id. Orders placed before a restart are still reported through
   // their fills and the balance changes they cause.

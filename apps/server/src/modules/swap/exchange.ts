@@ -1,6 +1,6 @@
 import type { Swap, SwapResult } from '@meridian/contract';
 import { parseUnits, type Asset } from '@meridian/core';
-import type { Ack, EngineHost } from '../../engine/engine-host.ts';
+import type { Ack, EngineFront } from '../../engine/engine-front.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { quoteView } from './quotes.ts';
@@ -18,7 +18,7 @@ export const swapRef = (quoteId: string) => `swap:${quoteId}`;
 export function createExchange(deps: {
   db: SwapDb;
   clock: Clock;
-  engine: Pick<EngineHost, 'swap' | 'asset' | 'balance'>;
+  engine: Pick<EngineFront, 'swap' | 'asset' | 'balance'>;
 }) {
   const { db, clock, engine } = deps;
 

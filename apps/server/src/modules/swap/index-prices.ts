@@ -1,5 +1,5 @@
 import { type Asset, type SwapLeg } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 
 /**
  * An index older than this is no longer today's rate (the feed stopped): no quote is
@@ -23,7 +23,7 @@ export interface PricedCoin {
  * one anybody typed in).
  */
 export function createIndexPrices(
-  engine: Pick<EngineHost, 'asset' | 'marketSymbols' | 'marketSpec' | 'indexTick'>,
+  engine: Pick<EngineFront, 'asset' | 'marketSymbols' | 'marketSpec' | 'indexTick'>,
   now: () => number,
 ) {
   /** The coin's USDT market, if the engine lists one. */

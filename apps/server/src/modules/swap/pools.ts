@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { formatUnits, poolAccount, readAmount, SWAP_POOL, systemAccount } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { AuditEntry } from '../../kernel/operators/audit.ts';
@@ -49,7 +49,7 @@ export interface PoolMoveInput {
 export function createPools(deps: {
   db: SwapDb;
   clock: Clock;
-  engine: Pick<EngineHost, 'adjust' | 'accountBalance' | 'asset'>;
+  engine: Pick<EngineFront, 'adjust' | 'accountBalance' | 'asset'>;
   prices: IndexPrices;
 }) {
   const { db, clock, engine, prices } = deps;

@@ -7,7 +7,7 @@ import {
   readAmount,
   SWAP_POOL,
 } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/secrets.ts';
@@ -59,7 +59,7 @@ export function quoteView(row: SwapQuotesTable): SwapQuote {
 export function createQuotes(deps: {
   db: SwapDb;
   clock: Clock;
-  engine: Pick<EngineHost, 'accountBalance'>;
+  engine: Pick<EngineFront, 'accountBalance'>;
   prices: IndexPrices;
   terms: Terms;
 }) {

@@ -1,6 +1,6 @@
 import type { WalletAccount, WalletCoin, WalletSummary, WalletType } from '@meridian/contract';
 import { Decimal } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { Valuation } from './valuation.ts';
 import { USER_WALLETS, typeOf, walletOf } from './wallets.ts';
@@ -13,7 +13,7 @@ const read = (text: string) => Decimal.parse(text) ?? ZERO;
  * live state, so a transfer just acknowledged shows at once), each coin valued at its
  * USDT price and in a display currency. Exact decimals throughout.
  */
-export function createBalances(deps: { engine: EngineHost; valuation: Valuation }) {
+export function createBalances(deps: { engine: EngineFront; valuation: Valuation }) {
   const { engine, valuation } = deps;
 
   function summary(user: string, type: WalletType, factor: Decimal): WalletSummary {

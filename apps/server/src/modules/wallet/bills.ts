@@ -1,6 +1,6 @@
 import { billReasonSchema, type Bill, type BillPage, type BillReason } from '@meridian/contract';
 import { sql } from 'kysely';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import type { WalletDb } from './tables.ts';
 
 export interface BillFilter {
@@ -28,7 +28,7 @@ const assetOfAccount = (key: string) => key.slice(key.lastIndexOf(':') + 1);
  */
 export function createBills(deps: {
   db: WalletDb;
-  engine: EngineHost;
+  engine: EngineFront;
   adjustmentReasons: (refs: readonly string[]) => Promise<Map<string, string>>;
 }) {
   const { db, engine } = deps;

@@ -1,6 +1,6 @@
 import type { MessageId, TransferResult, WalletType } from '@meridian/contract';
 import { formatUnits, type RejectReason, type RequestRejection } from '@meridian/core';
-import type { EngineHost } from '../../engine/engine-host.ts';
+import type { EngineFront } from '../../engine/engine-front.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/secrets.ts';
 import type { WalletDb } from './tables.ts';
@@ -36,7 +36,7 @@ const referenceOf = (user: string, key: string | undefined) =>
  * engine command each (available to available), refused whole when the source does not
  * cover it. The answer carries what both wallets hold right after it.
  */
-export function createTransfers(deps: { db: WalletDb; engine: EngineHost }) {
+export function createTransfers(deps: { db: WalletDb; engine: EngineFront }) {
   const { db, engine } = deps;
 
   const balancesOf = (user: string, coin: string, types: readonly WalletType[]) =>

@@ -19,7 +19,7 @@ import {
   type Asset,
   type WithdrawalStep,
 } from '@meridian/core';
-import type { Ack, EngineHost } from '../../engine/engine-host.ts';
+import type { Ack, EngineFront } from '../../engine/engine-front.ts';
 import { iso, type Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { WithdrawalGuard } from '../identity/index.ts';
@@ -102,7 +102,7 @@ export type OpenReview = (
 export interface WithdrawalDeps {
   db: WithdrawalDb;
   clock: Clock;
-  engine: Pick<EngineHost, 'withdrawal' | 'asset' | 'balance'>;
+  engine: Pick<EngineFront, 'withdrawal' | 'asset' | 'balance'>;
   rules: Rules;
   guard: WithdrawalGuard;
   levelOf(userId: string): Promise<Level>;

@@ -1,4 +1,4 @@
-import type { EngineHost } from '../../../engine/engine-host.ts';
+import type { EngineFront } from '../../../engine/engine-front.ts';
 import { Catalogue } from '../catalogue.ts';
 import type { MarketsDb } from '../tables.ts';
 import { reconcileEngine, type Reconciled } from './reconcile.ts';
@@ -10,7 +10,7 @@ import { listedCoin, listedMarket, loadCatalogueRows } from './store.ts';
  */
 export async function openCatalogue(
   db: MarketsDb,
-  engine: EngineHost,
+  engine: EngineFront,
 ): Promise<{ catalogue: Catalogue; reconciled: Reconciled }> {
   const rows = await loadCatalogueRows(db);
   const reconciled = await reconcileEngine(engine, rows);

@@ -11,7 +11,7 @@ import {
   type EngineEvent,
   type MarketState,
 } from '@meridian/core';
-import type { EngineHost } from '../../../engine/engine-host.ts';
+import type { EngineFront } from '../../../engine/engine-front.ts';
 import type { Clock } from '../../../kernel/clock.ts';
 import { AppError } from '../../../kernel/errors.ts';
 import type { AuditEntry, AuditExecutor } from '../../../kernel/operators/audit.ts';
@@ -75,7 +75,7 @@ const refusal = (events: EngineEvent[]) => events.find((e) => e.type === 'reject
  */
 export function createCatalogueOperations(deps: {
   db: MarketsDb;
-  engine: EngineHost;
+  engine: EngineFront;
   catalogue: Catalogue;
   clock: Clock;
   /** The platform's own audit rows (the fee job acts in nobody's name). */

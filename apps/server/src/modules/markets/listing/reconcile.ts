@@ -1,5 +1,5 @@
 import type { EngineEvent } from '@meridian/core';
-import type { EngineHost } from '../../../engine/engine-host.ts';
+import type { EngineFront } from '../../../engine/engine-front.ts';
 import { LISTED_MAX_AMOUNT } from '@meridian/core';
 import { listCommandOf, type CoinRow, type MarketRow } from './store.ts';
 
@@ -22,7 +22,7 @@ const refusal = (events: EngineEvent[]) => events.find((e) => e.type === 'reject
  * does replays exactly. Fee changes are the fee job's to finish (it runs right after).
  */
 export async function reconcileEngine(
-  engine: EngineHost,
+  engine: EngineFront,
   rows: { coins: CoinRow[]; markets: MarketRow[] },
 ): Promise<Reconciled> {
   const done: Reconciled = { assets: [], markets: [], states: [], unrecorded: [] };

@@ -8,7 +8,7 @@ import {
   type MarketSpec,
   type MarketState,
 } from '@meridian/core';
-import type { Unsequenced } from '../../../engine/engine-host.ts';
+import type { Unsequenced } from '../../../engine/engine-front.ts';
 import type { ListedCoin, ListedMarket } from '../catalogue.ts';
 import type { MarketsDb, MarketsTables } from '../tables.ts';
 
