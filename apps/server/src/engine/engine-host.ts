@@ -150,8 +150,11 @@ export class EngineHost extends EngineFront {
     return new EngineHost(engine, store, journal, options, { snapshot, since: commands }, replayed);
   }
 
-  /** Sequences a command in its integer form; resolves once it is durable. */
-  submit(fields: Unsequenced<EngineCommand>): Promise<Ack> {
+  /**
+   * Sequences a command in its integer form; resolves once it is durable. `key`: the one
+   * an API process sent it under (`command-server.ts`), journalled with it.
+   */
+  submit(fields: Unsequenced<EngineCommand>, key?: string): Promise<Ack> {
     if (this.failure) return Promise.reject(this.failure);
     const bad = unencodableIdentifier(fields);
     if (bad) return refused('invalid_order', bad[0]);
@@ -163,7 +166,7 @@ export class EngineHost extends EngineFront {
       return this.undo(cmd, error);
     }
     this.sinceBase.push(cmd);
-    const group = this.journal.append(cmd);
+    const group = this.journal.append(cmd, key);
     if (group !== this.batchGroup) {
       const batch: CommandResult[] = (this.batch = []);
       this.batchGroup = group;
@@ -215,7 +218,11 @@ export class EngineHost extends EngineFront {
   async close(): Promise<void> {
     await this.journal.settled();
     await this.projection;
-    if (!this.failure && this.engine.seq > this.snapshotSeq && this.reached() >= this.engine.seq) {
+    if (
+      !this.failure &&
+      this.engine.seq > this.snapshotSeq &&
+      this.projectedThrough() >= this.engine.seq
+    ) {
       await this.commit({ seq: this.engine.seq, text: JSON.stringify(this.engine.snapshot()) });
     }
     await this.journal.close();
@@ -282,14 +289,14 @@ export class EngineHost extends EngineFront {
    * projection have both reached it, so a recovery never starts ahead of either.
    */
   /** How far every projection has written: the SQL projector's and the modules'. */
-  private reached(): number {
+  projectedThrough(): number {
     let reached = this.options.projector?.lastSeq ?? this.durableSeq;
     for (const gate of this.gates) reached = Math.min(reached, gate());
     return reached;
   }
 
   private async maintainSnapshots(): Promise<void> {
-    const reached = this.reached();
+    const reached = this.projectedThrough();
     if (this.captured && reached >= this.captured.seq) {
       const captured = this.captured;
       this.captured = null;

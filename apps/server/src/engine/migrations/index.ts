@@ -7,6 +7,7 @@ import * as m0009 from './0009_amount_units.ts';
 import * as m0070 from './0070_order_client_order_id.ts';
 import * as m0140 from './0140_order_wallet.ts';
 import * as m0152 from './0152_engine_journal_tables.ts';
+import * as m0153 from './0153_journal_request_keys.ts';
 
 /**
  * The engine's projection tables (ledger, orders, fills, projection position) and, on
@@ -21,4 +22,5 @@ export const ENGINE_MIGRATIONS: Record<string, Migration> = {
   '0070_order_client_order_id': m0070,
   '0140_order_wallet': m0140,
   '0152_engine_journal_tables': m0152,
+  '0153_journal_request_keys': m0153,
 };

@@ -6,7 +6,11 @@ import type { EngineCommand, EngineSnapshot } from '@meridian/core';
  * acknowledged to anyone.
  */
 export interface JournalWriter {
-  append(cmd: EngineCommand): Promise<void>;
+  /**
+   * `key`: the one an API process sent the command under, kept with it where followers
+   * read the journal (PostgreSQL); the file journal has no followers and keeps none.
+   */
+  append(cmd: EngineCommand, key?: string): Promise<void>;
   /** Whether nothing is waiting to be written. */
   readonly idle: boolean;
   /** A hint that a snapshot was taken: what follows may start a new segment. */

@@ -9,6 +9,12 @@ import {
 } from '@meridian/core';
 import type { EngineStore, JournalWriter } from './engine-store.ts';
 
+/** A journalled command, with the key its sender chose (null for the leader's own). */
+export interface JournalEntry {
+  cmd: EngineCommand;
+  key: string | null;
+}
+
 /** Commands read from the journal table in one query. */
 const READ_BATCH = 5_000;
 
@@ -103,8 +109,20 @@ export class PgEngineStore implements EngineStore {
 
   /** Up to READ_BATCH commands after `seq`, in order (a standby's tail, a leader's start). */
   async commandsAfter(seq: number): Promise<EngineCommand[]> {
-    const { rows } = await this.pool.query<{ seq: string; command: string }>(
-      'select seq, command from engine_journal where seq > $1 order by seq limit $2',
+    return (await this.journalAfter(seq)).map((entry) => entry.cmd);
+  }
+
+  /**
+   * Up to READ_BATCH journal entries after `seq`, in order: each command with the key
+   * the API process that sent it chose (`engine-follower.ts`), if one did.
+   */
+  async journalAfter(seq: number): Promise<JournalEntry[]> {
+    const { rows } = await this.pool.query<{
+      seq: string;
+      command: string;
+      request_key: string | null;
+    }>(
+      'select seq, command, request_key from engine_journal where seq > $1 order by seq limit $2',
       [seq, READ_BATCH],
     );
     return rows.map((row) => {
@@ -112,8 +130,17 @@ export class PgEngineStore implements EngineStore {
       if (!cmd || cmd.seq !== Number(row.seq)) {
         throw new Error(`engine_journal row ${row.seq} does not decode to its command`);
       }
-      return cmd;
+      return { cmd, key: row.request_key };
     });
+  }
+
+  /** The sequence of the command journalled under `key`, while its row is kept. */
+  async seqOfKey(key: string): Promise<number | undefined> {
+    const { rows } = await this.pool.query<{ seq: string }>(
+      'select seq from engine_journal where request_key = $1',
+      [key],
+    );
+    return rows[0] ? Number(rows[0].seq) : undefined;
   }
 
   /** Calls `onAppend` whenever the leader announces appended commands. */
@@ -262,12 +289,13 @@ class PgJournal implements JournalWriter {
     private readonly channel: string,
   ) {}
 
-  append(cmd: EngineCommand): Promise<void> {
+  append(cmd: EngineCommand, key?: string): Promise<void> {
     if (!this.group) {
       this.group = new Group();
       if (!this.inFlight) setImmediate(() => this.flush());
     }
     this.group.seqs.push(String(cmd.seq));
+    this.group.keys.push(key ?? null);
     // A record is one line; the row keeps it without its newline.
     this.group.commands.push(encodeCommand(cmd).slice(0, -1));
     return this.group.done;
@@ -295,11 +323,11 @@ class PgJournal implements JournalWriter {
     this.client
       .query(
         `with added as (
-           insert into engine_journal (seq, command)
-           select * from unnest($1::bigint[], $2::text[]) returning seq
+           insert into engine_journal (seq, command, request_key)
+           select * from unnest($1::bigint[], $2::text[], $3::text[]) returning seq
          )
-         select pg_notify($3, (select max(seq) from added)::text)`,
-        [group.seqs, group.commands, this.channel],
+         select pg_notify($4, (select max(seq) from added)::text)`,
+        [group.seqs, group.commands, group.keys, this.channel],
       )
       .then(
         () => this.settle(group, null),
@@ -318,6 +346,7 @@ class PgJournal implements JournalWriter {
 class Group {
   readonly seqs: string[] = [];
   readonly commands: string[] = [];
+  readonly keys: Array<string | null> = [];
   readonly done: Promise<void>;
   succeed!: () => void;
   fail!: (error: Error) => void;

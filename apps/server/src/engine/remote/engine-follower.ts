@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import {
+  PostingBatch,
+  TradingEngine,
+  type CommandResult,
+  type EngineCommand,
+  type EngineConfig,
+} from '@meridian/core';
+import { unencodableIdentifier } from '../command-identifiers.ts';
+import { EngineFront, refused, type Ack, type Unsequenced } from '../engine-front.ts';
+import { EngineCommandError } from '../engine-host.ts';
+import type { PgEngineStore } from '../store/pg-store.ts';
+import {
+  encodeUnsequenced,
+  type EngineSubjects,
+  type LeaderStatus,
+  type SubmitReply,
+} from './protocol.ts';
+
+/** How often the journal is read without being told (a lost notification). */
+const POLL_MS = 500;
+/** One request's wait for the leader's answer before it is sent again (same key). */
+const REQUEST_TIMEOUT_MS = 2_000;
+/** Pause between two sends while no leader answers (a takeover in progress). */
+const RETRY_MS = 100;
+/** A command still unanswered after this fails its caller; its key still guards a retry. */
+const GIVE_UP_MS = 30_000;
+/** How often a wait for the leader's projections asks where they stand (a lost message). */
+const STATUS_POLL_MS = 250;
+
+interface Pending {
+  resolve(ack: Ack): void;
+  reject(error: Error): void;
+}
+
+/** No engine leader answered in time: the command may or may not have been sequenced. */
+export class EngineUnavailableError extends Error {
+  constructor() {
+    super('no engine leader answered; the command may have been sequenced');
+    this.name = 'EngineUnavailableError';
+  }
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The engine in an API process (ROLE=api): a replica that applies the leader's journal
+ * as it is written, command by command, and answers every read from memory as the
+ * leader would; its commands go to the leader over NATS (`command-server.ts`).
+ *
+ * A command's acknowledgement here is this replica's own result of it, reached by
+ * applying the journal (deterministic, so the leader's result exactly): the command is
+ * durable before it is acknowledged, as in the leader. A sender that hears nothing (the
+ * leader died) sends again under the same key until a leader answers or its own replica
+ * finds the key in the journal; the key is sequenced at most once.
+ *
+ * `onDurable` sees every journalled batch, as in the leader, so market data and user
+ * events can be derived here; projections into the tables are the leader's alone, and
+ * `projected()` waits for the leader's.
+ */
+export class EngineFollower extends EngineFront {
+  readonly restored: { seq: number; stateHash: string };
+  private readonly pending = new Map<string, Pending>();
+  private pulling: Promise<void> | null = null;
+  private again = false;
+  private failure: Error | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private leaderProjected = 0;
+  private readonly projectionWaiters: Array<{ seq: number; resolve: () => void }> = [];
+  private statusTimer: NodeJS.Timeout | undefined;
+  private readonly subscription: Subscription;
+  private closed = false;
+
+  private constructor(
+    engine: TradingEngine,
+    private readonly store: PgEngineStore,
+    private readonly config: EngineConfig,
+    private readonly nats: NatsConnection,
+    private readonly subjects: EngineSubjects,
+    private readonly options: FollowerOptions,
+  ) {
+    super(engine, options.clock ?? Date.now, options.onListenerError);
+    this.restored = { seq: engine.seq, stateHash: engine.stateHash() };
+    this.subscription = nats.subscribe(subjects.projected, {
+      callback: (_error, message) => {
+        try {
+          this.leaderAt(message.json<LeaderStatus>());
+        } catch {
+          // Not a status: ignored.
+        }
+      },
+    });
+  }
+
+  static async open(
+    options: FollowerOptions & {
+      store: PgEngineStore;
+      config: EngineConfig;
+      nats: NatsConnection;
+      subjects: EngineSubjects;
+    },
+  ): Promise<EngineFollower> {
+    const engine = new TradingEngine(options.config, await options.store.latestSnapshot());
+    const follower = new EngineFollower(
+      engine,
+      options.store,
+      options.config,
+      options.nats,
+      options.subjects,
+      options,
+    );
+    await options.store.listen(() => void follower.pull().catch(() => undefined));
+    await follower.pull();
+    follower.timer = setInterval(() => void follower.pull().catch(() => undefined), POLL_MS);
+    follower.timer.unref();
+    return follower;
+  }
+
+  submit(fields: Unsequenced<EngineCommand>): Promise<Ack> {
+    if (this.failure) return Promise.reject(this.failure);
+    const bad = unencodableIdentifier(fields);
+    if (bad) return refused('invalid_order', bad[0]);
+    const key = randomUUID();
+    const command = encodeUnsequenced(fields);
+    const done = new Promise<Ack>((resolve, reject) => {
+      this.pending.set(key, { resolve, reject });
+    });
+    void this.send(key, command);
+    return done;
+  }
+
+  /** Resolves once the leader's projections have written everything applied here so far. */
+  projected(): Promise<void> {
+    const seq = this.engine.seq;
+    if (this.leaderProjected >= seq) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.projectionWaiters.push({ seq, resolve });
+      this.askStatus();
+    });
+  }
+
+  /** Nothing is projected here: the modules' projections run in the leader. */
+  resultsSince(): readonly CommandResult[] {
+    return [];
+  }
+
+  /** Snapshots are the leader's. */
+  holdSnapshotsFor(): void {}
+
+  forgetEarlyResults(): void {}
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    clearTimeout(this.statusTimer);
+    this.subscription.unsubscribe();
+    await this.pulling?.catch(() => undefined);
+    for (const [, pending] of this.pending) pending.reject(new EngineUnavailableError());
+    this.pending.clear();
+    for (const waiter of this.projectionWaiters.splice(0)) waiter.resolve();
+    await this.store.close();
+  }
+
+  /** Sends a command until a leader answers it or this replica finds it journalled. */
+  private async send(key: string, command: string): Promise<void> {
+    const deadline = performance.now() + GIVE_UP_MS;
+    for (let attempt = 0; this.pending.has(key); attempt++) {
+      if (this.closed) return;
+      if (performance.now() > deadline) {
+        this.settle(key, (p) => p.reject(new EngineUnavailableError()));
+        return;
+      }
+      let reply: SubmitReply;
+      try {
+        const message = await this.nats.request(
+          this.subjects.submit,
+          JSON.stringify({ key, retry: attempt > 0, command }),
+          { timeout: REQUEST_TIMEOUT_MS },
+        );
+        reply = message.json<SubmitReply>();
+      } catch {
+        // No leader (a takeover), or none answered in time: ask again under the same key.
+        await pause(RETRY_MS);
+        continue;
+      }
+      if (reply.outcome === 'sequenced') {
+        // Its result is this replica's, once it has read that far.
+        if (this.engine.seq < reply.seq) void this.pull().catch(() => undefined);
+        return;
+      }
+      if (reply.outcome === 'refused') {
+        const events = reply.events;
+        this.settle(key, (p) =>
+          p.resolve({ seq: null, ts: null, events, postings: PostingBatch.EMPTY }),
+        );
+        return;
+      }
+      this.settle(key, (p) =>
+        p.reject(new EngineCommandError(command, { cause: new Error('refused by the leader') })),
+      );
+      return;
+    }
+  }
+
+  private settle(key: string, how: (pending: Pending) => void): void {
+    const pending = this.pending.get(key);
+    if (!pending) return;
+    this.pending.delete(key);
+    how(pending);
+  }
+
+  /** Reads and applies what the journal holds beyond the replica; one read at a time. */
+  private pull(): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.pulling) {
+      this.again = true;
+      return this.pulling;
+    }
+    this.pulling = (async () => {
+      try {
+        do {
+          this.again = false;
+          const entries = await this.store.journalAfter(this.engine.seq);
+          if (entries.length === 0) break;
+          if (entries[0]!.cmd.seq !== this.engine.seq + 1) {
+            // The leader pruned what this replica had not read: start again from the
+            // newest snapshot. What lay between reaches no listener here.
+            const snapshot = await this.store.latestSnapshot();
+            if (!snapshot || snapshot.seq <= this.engine.seq) {
+              throw new Error(`the journal skips from command ${this.engine.seq}`);
+            }
+            this.engine = new TradingEngine(this.config, snapshot);
+            this.again = true;
+            continue;
+          }
+          const results: CommandResult[] = [];
+          for (const { cmd, key } of entries) {
+            const result = this.engine.apply(cmd);
+            results.push(result);
+            if (key !== null) {
+              this.settle(key, (p) =>
+                p.resolve({
+                  seq: result.seq,
+                  ts: result.ts,
+                  events: result.events,
+                  postings: result.postings,
+                }),
+              );
+            }
+          }
+          this.emit(results);
+          this.again = true;
+        } while (this.again);
+      } catch (error) {
+        this.failure ??= error instanceof Error ? error : new Error(String(error));
+        this.options.onFailure?.(this.failure);
+        throw this.failure;
+      } finally {
+        this.pulling = null;
+      }
+    })();
+    return this.pulling;
+  }
+
+  private leaderAt(status: LeaderStatus): void {
+    if (status.projected <= this.leaderProjected) return;
+    this.leaderProjected = status.projected;
+    for (let i = this.projectionWaiters.length - 1; i >= 0; i--) {
+      const waiter = this.projectionWaiters[i]!;
+      if (waiter.seq > status.projected) continue;
+      this.projectionWaiters.splice(i, 1);
+      waiter.resolve();
+    }
+  }
+
+  /** While a wait for the projections lasts, asks the leader now and then (a lost message). */
+  private askStatus(): void {
+    if (this.statusTimer || this.closed) return;
+    this.statusTimer = setTimeout(() => {
+      this.statusTimer = undefined;
+      this.nats
+        .request(this.subjects.status, '', { timeout: REQUEST_TIMEOUT_MS })
+        .then((message) => this.leaderAt(message.json<LeaderStatus>()))
+        .catch(() => undefined)
+        .finally(() => {
+          if (this.projectionWaiters.length > 0) this.askStatus();
+        });
+    }, STATUS_POLL_MS);
+  }
+}
+
+interface FollowerOptions {
+  clock?: () => number;
+  onListenerError?: (error: unknown) => void;
+  /** Called once if the replica cannot go on (a journal it cannot read): restart the process. */
+  onFailure?: (error: Error) => void;
+}
