@@ -1,7 +1,8 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Hint } from '../../shared/ui/Hint.tsx';
 import { useExchangeRates } from '../../features/markets/index.ts';
 
 const loadPanel = () => import('./SettingsPanel.tsx');
@@ -20,7 +21,7 @@ export function SettingsDrawer() {
   const preload = () => void loadPanel();
   return (
     <>
-      <Tooltip title={t('settings.title')}>
+      <Hint title={t('settings.title')}>
         <Button
           type="text"
           icon={<SettingOutlined />}
@@ -32,7 +33,7 @@ export function SettingsDrawer() {
             setOpen(true);
           }}
         />
-      </Tooltip>
+      </Hint>
       {openedAt !== null && (
         <Suspense fallback={null}>
           <SettingsPanel open={open} openedAt={openedAt} onClose={() => setOpen(false)} />

@@ -1,6 +1,7 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Hint } from '../../../shared/ui/Hint.tsx';
 import { useSiteSettings } from '../../../shared/platform/site-settings.ts';
 
 /**
@@ -13,7 +14,7 @@ export function SupportButton() {
   const link = useSiteSettings().supportLinks[0];
   if (!link) return null;
   return (
-    <Tooltip title={t('layout.customerService')}>
+    <Hint title={t('layout.customerService')}>
       <Button
         type="text"
         icon={<CustomerServiceOutlined />}
@@ -21,6 +22,6 @@ export function SupportButton() {
         data-support-link={link}
         onClick={() => window.open(link, '_blank', 'noopener,noreferrer')}
       />
-    </Tooltip>
+    </Hint>
   );
 }

@@ -1,6 +1,7 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Hint } from '../../../shared/ui/Hint.tsx';
 import { useSettings } from '../../../shared/settings/store.ts';
 
 export function ThemeToggle() {
@@ -9,13 +10,13 @@ export function ThemeToggle() {
   const night = theme === 'night';
   const label = night ? t('layout.theme.daytime') : t('layout.theme.night');
   return (
-    <Tooltip title={label}>
+    <Hint title={label}>
       <Button
         type="text"
         aria-label={label}
         icon={night ? <SunOutlined /> : <MoonOutlined />}
         onClick={() => setTheme(night ? 'daytime' : 'night')}
       />
-    </Tooltip>
+    </Hint>
   );
 }

@@ -1,10 +1,11 @@
 import { ExperimentOutlined } from '@ant-design/icons';
-import { Button, Tag, Tooltip } from 'antd';
+import { Button, Tag } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLiveTickers } from '../../data/hooks.ts';
 import { useMarketRows, useSeedTickers } from '../../data/rows.ts';
+import { Hint } from '../../../../shared/ui/Hint.tsx';
 import { LoadFailed } from '../../../../shared/ui/LoadFailed.tsx';
 import { usePlatform } from '../../../../shared/platform/context.tsx';
 import { useSession } from '../../../../shared/session/store.ts';
@@ -20,11 +21,11 @@ function SimulatedBadge() {
   const { t } = useTranslation('markets');
   if (!useSimulatedMarket()) return null;
   return (
-    <Tooltip title={t('market.home.simulatedHint')}>
+    <Hint title={t('market.home.simulatedHint')}>
       <Tag icon={<ExperimentOutlined />} color="warning" className={styles.simulatedBadge}>
         {t('market.home.simulated')}
       </Tag>
-    </Tooltip>
+    </Hint>
   );
 }
 

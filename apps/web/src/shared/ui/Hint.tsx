@@ -1,0 +1,120 @@
+import type { TooltipProps } from 'antd';
+import type AntdTooltip from 'antd/es/tooltip';
+import {
+  cloneElement,
+  useId,
+  useLayoutEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactElement,
+} from 'react';
+
+type TooltipComponent = typeof AntdTooltip;
+
+// antd's Tooltip (its component, styles and motion, about 9 KB gzipped beside the
+// positioning engine that antd's ConfigProvider brings anyway) would otherwise come with
+// every first visit for the header's icon buttons and the home page's badge. Nobody sees
+// a hint before they move the pointer, press a key or touch the screen, so its code is
+// fetched on the first of those, and the hinted elements render bare until it is here
+// (the buttons' accessible name is their aria-label either way).
+let Tooltip: TooltipComponent | undefined;
+let loading: Promise<void> | undefined;
+const subscribers = new Set<() => void>();
+const FIRST_ACTS = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
+
+function load(): void {
+  loading ??= import('antd/es/tooltip').then(
+    (module) => {
+      Tooltip = module.default;
+      for (const notify of subscribers) notify();
+    },
+    () => {
+      // Offline or a new deploy: the buttons work without their hints; try again later.
+      loading = undefined;
+    },
+  );
+}
+
+let listening = false;
+function loadOnFirstAct(): void {
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  const act = () => {
+    for (const type of FIRST_ACTS) window.removeEventListener(type, act, true);
+    load();
+  };
+  for (const type of FIRST_ACTS)
+    window.addEventListener(type, act, { capture: true, passive: true });
+}
+
+function subscribe(notify: () => void) {
+  subscribers.add(notify);
+  return () => subscribers.delete(notify);
+}
+const loaded = () => Tooltip;
+
+/**
+ * A hover or focus hint (antd's Tooltip) on one element, loaded on the visitor's first
+ * act. When it arrives the element is rendered again inside the tooltip; if it had the
+ * keyboard's focus, the focus is given back to it, and the hint shows at once when the
+ * pointer or focus is already on it.
+ */
+export function Hint({
+  title,
+  children,
+}: {
+  title: TooltipProps['title'];
+  children: ReactElement<Record<string, unknown>>;
+}) {
+  loadOnFirstAct();
+  const Loaded = useSyncExternalStore(subscribe, loaded, loaded);
+  const id = useId();
+  // Whether the pointer or the focus is on the element: the tooltip opens at once when it
+  // arrives under either (its `defaultOpen` counts only when it mounts).
+  const [pointer, setPointer] = useState(false);
+  const [focus, setFocus] = useState(false);
+  const props = children.props as {
+    onPointerEnter?: (event: unknown) => void;
+    onPointerLeave?: (event: unknown) => void;
+    onFocus?: (event: unknown) => void;
+    onBlur?: (event: unknown) => void;
+  };
+  const element = cloneElement(children, {
+    'data-hint': id,
+    onPointerEnter: (event: unknown) => {
+      setPointer(true);
+      props.onPointerEnter?.(event);
+    },
+    onPointerLeave: (event: unknown) => {
+      setPointer(false);
+      props.onPointerLeave?.(event);
+    },
+    onFocus: (event: unknown) => {
+      setFocus(true);
+      props.onFocus?.(event);
+    },
+    onBlur: (event: unknown) => {
+      setFocus(false);
+      props.onBlur?.(event);
+    },
+  });
+  const hasTooltip = Loaded !== undefined;
+  useLayoutEffect(() => {
+    // Inside the tooltip the element is a new one: the focused one it replaced is gone.
+    if (hasTooltip && focus) {
+      const next = document.querySelector<HTMLElement>(`[data-hint="${CSS.escape(id)}"]`);
+      if (next && next !== document.activeElement) next.focus();
+    }
+    // Only when the tooltip arrives; later focus changes are the visitor's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hasTooltip]);
+  if (!Loaded) return element;
+  return (
+    // Module state set once, when the chunk arrives: the same component on every render
+    // from then on, never one made during a render (what the rule guards against).
+    // eslint-disable-next-line react-hooks/static-components
+    <Loaded title={title} defaultOpen={pointer || focus}>
+      {element}
+    </Loaded>
+  );
+}
