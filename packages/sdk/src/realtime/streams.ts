@@ -91,8 +91,12 @@ export interface UserStreamOptions extends StreamOptions {
   onClosed?(code: number): void;
 }
 
-/** The close codes after which logging in again cannot help. */
-const FINAL = [
+/**
+ * The close codes after which logging in again cannot help. A function, not a constant:
+ * reading the contract's codes when this module loads would keep the user socket's
+ * schemas in a bundle that only uses the market socket (the web app's market pages).
+ */
+const finalCloseCodes = () => [
   USER_SOCKET_CLOSE.unauthorized,
   USER_SOCKET_CLOSE.forbidden,
   USER_SOCKET_CLOSE.replaced,
@@ -113,7 +117,7 @@ export class UserStream {
       ...(options.reconnectDelayMs !== undefined
         ? { reconnectDelayMs: options.reconnectDelayMs }
         : {}),
-      finalCloseCodes: FINAL,
+      finalCloseCodes: finalCloseCodes(),
       onFinalClose: (code) => options.onClosed?.(code),
     });
     this.client.subscribe({

@@ -1,21 +1,25 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AppFooter } from './AppFooter.tsx';
 import { DemoBanner } from './DemoBanner.tsx';
 import { AppHeader } from './header/AppHeader.tsx';
 import { useShellMenus } from './header/useShellMenus.ts';
-import { UserFeed } from '../../features/spot/index.ts';
 import { ChatLauncher } from '../../features/chat/index.ts';
-import { MarginWarnings } from '../../features/margin/index.ts';
 import { showFooter, showHeader } from './visibility.ts';
 import { useMarkShellPainted } from '../routes/shell-paint.ts';
+import { useSession } from '../../shared/session/store.ts';
 import './layout.css';
+
+// Loaded as soon as a session exists (a stored token being checked included), beside the
+// profile's request; a visitor never loads it.
+const SignedInFeeds = lazy(() => import('./SignedInFeeds.tsx'));
 
 export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const menus = useShellMenus();
+  const hasSession = useSession((s) => s.token !== null);
   useMarkShellPainted();
 
   // Seed section 2: every page starts at the top.
@@ -28,8 +32,11 @@ export function AppLayout() {
       <a className="skip-link" href="#main">
         {t('layout.skipToContent')}
       </a>
-      <UserFeed />
-      <MarginWarnings />
+      {hasSession && (
+        <Suspense fallback={null}>
+          <SignedInFeeds />
+        </Suspense>
+      )}
       <DemoBanner />
       {showHeader(pathname) && <AppHeader menus={menus} />}
       <main id="main" className="app-main">

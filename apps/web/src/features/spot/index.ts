@@ -6,4 +6,4 @@ export { HomeAccount } from './widgets/HomeAccount.tsx';
 // states): the margin centres list their accounts' orders with it.
 export { OrdersTable } from './orders/OrdersTable.tsx';
 // Queries under this root reload on the user's own events (orders, fills, balances).
-export { SPOT_QUERY_ROOT } from './data/user-feed.ts';
+export { SPOT_QUERY_ROOT } from './data/query-root.ts';

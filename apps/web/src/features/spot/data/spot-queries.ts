@@ -9,7 +9,7 @@ import { coinWallet, currencyOrderCancel, entrustTransactionDetails, myExchangeL
 import { pairOf } from '../../markets/index.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import { useSession } from '../../../shared/session/store.ts';
-import { SPOT_QUERY_ROOT } from './user-feed.ts';
+import { SPOT_QUERY_ROOT } from './query-root.ts';
 
 export type OrderStatusFilter = 'open' | 'history' | 'all';
 

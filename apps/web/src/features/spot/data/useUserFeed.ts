@@ -6,7 +6,8 @@ import { orderNotices } from './order-notices.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import type { SocketFactory } from '@meridian/sdk/realtime';
 import { useSession } from '../../../shared/session/store.ts';
-import { openUserFeed, SPOT_QUERY_ROOT } from './user-feed.ts';
+import { SPOT_QUERY_ROOT } from './query-root.ts';
+import { openUserFeed } from './user-feed.ts';
 
 /**
  * Keeps one user socket open while someone is signed in. A new token or another user

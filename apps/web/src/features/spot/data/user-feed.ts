@@ -3,9 +3,6 @@ import { Batcher, defaultSchedule, type Schedule } from '../../../shared/realtim
 import { userEvents } from '../../../shared/realtime/user-events.ts';
 import { RealtimeClient, type SocketFactory } from '@meridian/sdk/realtime';
 
-/** Every spot query of the signed-in user starts with this key, so one prefix reloads them. */
-export const SPOT_QUERY_ROOT = 'spot';
-
 /** At most ~4 reloads a second: a burst of fills reloads once, not once per fill. */
 export const USER_FEED_BATCH_MS = 250;
 
