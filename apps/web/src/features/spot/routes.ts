@@ -1,13 +1,20 @@
 import type { PageEntry } from '../../shared/routing/page.ts';
+import { preloadTradeParts } from './pages/trade/order-form-part.ts';
 
 // The trade page shows the market widgets, whose texts are the markets feature's.
 const namespaces = ['spot', 'markets'];
+
+/** The spot trade page's module, with what a wide screen shows of it at once (the form). */
+async function loadTradePage() {
+  preloadTradeParts(window.location.search);
+  return import('./pages/trade/TradePage.tsx');
+}
 
 /** The spot pages: trading, the order centre and the published rules. */
 export const spotRoutes: readonly PageEntry[] = [
   {
     path: '/trade/index',
-    load: async () => (await import('./pages/trade/TradePage.tsx')).TradePage,
+    load: async () => (await loadTradePage()).TradePage,
     // `?type=sec` shows the second contracts (the seconds feature) on the same address,
     // `?type=usta` the U contracts and `?type=coin` the coin-margined ones (the perps
     // feature); the form's Cross and Isolated modes are the margin feature's.
@@ -22,14 +29,14 @@ export const spotRoutes: readonly PageEntry[] = [
   },
   {
     path: '/exchange/index',
-    load: async () => (await import('./pages/trade/TradePage.tsx')).TradePage,
+    load: async () => (await loadTradePage()).TradePage,
     namespaces,
     access: 'public',
     menus: [],
   },
   {
     path: '/exchange/full-screen/:type',
-    load: async () => (await import('./pages/trade/TradePage.tsx')).FullScreenTradePage,
+    load: async () => (await loadTradePage()).FullScreenTradePage,
     namespaces,
     access: 'public',
     menus: [],

@@ -1,17 +1,17 @@
 import type { MenuLink, TopMenuItem } from '../../routes/menus.ts';
 import { isPhoneScreen, useIsPhone } from '../../../shared/ui/useIsPhone.ts';
-import { lazyHeaderPart } from './lazy-part.tsx';
+import { lazyPart } from '../../../shared/ui/lazy-part.tsx';
 
 // The header's parts that bring antd's Menu, Dropdown or Select, each in a chunk of its
 // own. A phone hides the top menu and the language select (its menu is the phone menu's
 // drawer, the language is in the settings), so it never loads them; a visitor has no
 // account menus. What the screen will show is fetched as the app starts (preloadHeader).
 
-const topNav = lazyHeaderPart(async () => (await import('./TopNav.tsx')).TopNav);
-const languageSelect = lazyHeaderPart(
+const topNav = lazyPart(async () => (await import('./TopNav.tsx')).TopNav);
+const languageSelect = lazyPart(
   async () => (await import('../../../shared/ui/LanguageSelect.tsx')).LanguageSelect,
 );
-const userMenus = lazyHeaderPart(async () => (await import('./UserMenus.tsx')).UserMenus);
+const userMenus = lazyPart(async () => (await import('./UserMenus.tsx')).UserMenus);
 
 /** Starts loading the parts of the header this screen and this visitor will show. */
 export function preloadHeader({ signedIn }: { signedIn: boolean }): void {

@@ -1,13 +1,16 @@
-import { Button, Drawer } from 'antd';
-import type { ReactNode } from 'react';
+import { Button } from 'antd';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Side as OrderSide } from '@meridian/core';
 import { cx } from '../../../../shared/ui/cx.ts';
+import { phoneOrderDrawer } from './order-form-part.ts';
 import styles from './trade.module.css';
 
 /**
  * The phone's trading bar: Buy and Sell fixed at the bottom of the screen, under the
- * thumb, each opening the order form from the bottom on its side.
+ * thumb, each opening the order form from the bottom on its side. The drawer and the form
+ * are fetched when first wanted (a touch on either button starts it), and stay mounted
+ * from then on; until they are here, the pressed button shows that they are coming.
  */
 export function PhoneOrderBar({
   base,
@@ -24,36 +27,49 @@ export function PhoneOrderBar({
 }) {
   const { t } = useTranslation('spot');
   const coin = base.toUpperCase();
+  // Opened once (by a button, or a price picked in the book): mounted for good.
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  const [ready, setReady] = useState(false);
+  const markReady = useCallback(() => setReady(true), []);
+  const [pressed, setPressed] = useState<OrderSide>('buy');
+  const press = (side: OrderSide) => {
+    setPressed(side);
+    onOpen(side);
+  };
+  const waiting = (side: OrderSide) => open && !ready && pressed === side;
   return (
     <>
       <div className={styles.phoneBar} role="group" aria-label={t('trade.form.title')}>
         <Button
           type="primary"
           className={cx(styles.tfSubmit, styles.tfSubmitBuy)}
-          onClick={() => onOpen('buy')}
+          loading={waiting('buy')}
+          onPointerDown={phoneOrderDrawer.preload}
+          onClick={() => press('buy')}
         >
           {t('trade.form.buyTitle', { base: coin })}
         </Button>
         <Button
           type="primary"
           className={cx(styles.tfSubmit, styles.tfSubmitSell)}
-          onClick={() => onOpen('sell')}
+          loading={waiting('sell')}
+          onPointerDown={phoneOrderDrawer.preload}
+          onClick={() => press('sell')}
         >
           {t('trade.form.sellTitle', { base: coin })}
         </Button>
       </div>
-      <Drawer
-        placement="bottom"
-        open={open}
-        onClose={onClose}
-        title={t('trade.form.title')}
-        size="auto"
-        className={styles.phoneDrawer}
-        // Kept once opened: what was typed is still there when the drawer opens again.
-        forceRender
-      >
-        {children}
-      </Drawer>
+      {wanted ? (
+        <phoneOrderDrawer.Part
+          open={open}
+          title={t('trade.form.title')}
+          onClose={onClose}
+          onReady={markReady}
+        >
+          {children}
+        </phoneOrderDrawer.Part>
+      ) : null}
     </>
   );
 }

@@ -8,7 +8,7 @@ import { CandleChart, MarketStats, OrderBook, RecentTrades } from '../../../mark
 import { SecurityFundNote } from '../../widgets/SecurityFundNote.tsx';
 import { MarketSwitcher } from './MarketSwitcher.tsx';
 import { SpotOrdersPanel } from '../../orders/SpotOrdersPanel.tsx';
-import { OrderPanel } from './OrderForm.tsx';
+import { orderForm } from './order-form-part.ts';
 import { PhoneOrderBar } from './PhoneOrderBar.tsx';
 import { ResizeHandle } from './ResizeHandle.tsx';
 import { TRADE_TYPE } from './trade-symbol.ts';
@@ -93,7 +93,7 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
     />
   );
   const form = (
-    <OrderPanel
+    <orderForm.Part
       key={market.symbol}
       market={{
         symbol: market.symbol,
