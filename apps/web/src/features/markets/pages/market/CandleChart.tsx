@@ -1,4 +1,4 @@
-import { Card, Empty, Segmented } from 'antd';
+import { Empty, Segmented } from 'antd';
 import styles from './market-page.module.css';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { KlineInterval } from '../../data/feed.ts';
 import { INTERVALS } from './useMarketPage.ts';
 import { useCandleChart } from './useCandleChart.ts';
 import { cx } from '../../../../shared/ui/cx.ts';
+import { Panel } from '../../../../shared/ui/Panel.tsx';
 import { useNumberLocale } from '../../../../shared/ui/numbers.tsx';
 import { displayAmount, displayPrice } from '@meridian/core';
 
@@ -48,9 +49,9 @@ export function CandleChart({
     },
   });
   return (
-    <Card
-      size="small"
+    <Panel
       className={cx(styles.marketPanel, styles.chart, fill && styles.chartFill)}
+      classNames={{ head: styles.panelHead, extra: styles.panelExtra, body: styles.panelBody }}
       title={t('market.detail.chart')}
       extra={
         <Segmented<KlineInterval>
@@ -71,6 +72,6 @@ export function CandleChart({
           <Empty className={styles.chartEmpty} description={t('market.detail.noCandles')} />
         )}
       </div>
-    </Card>
+    </Panel>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { Card, Select } from 'antd';
+import { Select } from 'antd';
 import styles from './market-page.module.css';
 import { useMemo, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useTickDirection } from '../../widgets/direction.ts';
 import { displayPercent, fractionDigits, groupingSteps } from '@meridian/core';
 import { bookView, type BookLevel } from './book-rows.ts';
 import { cx } from '../../../../shared/ui/cx.ts';
+import { Panel } from '../../../../shared/ui/Panel.tsx';
 import ui from '../../../../shared/ui/market.module.css';
 import { priceTone } from '../../../../shared/ui/tone.ts';
 import { Amount, Price, useNumberLocale } from '../../../../shared/ui/numbers.tsx';
@@ -172,10 +173,10 @@ export function OrderBook({
     : decimals;
   const size = { '--book-rows': rows } as CSSProperties;
   return (
-    <Card
-      size="small"
+    <Panel
       title={title ?? t('market.book.title')}
       className={cx(styles.marketPanel, styles.book, className)}
+      classNames={{ body: styles.panelBody }}
       style={size}
       extra={
         steps.length > 0 ? (
@@ -227,6 +228,6 @@ export function OrderBook({
           <p className={`${styles.bookNote} ${ui.muted}`}>{t('market.book.empty')}</p>
         ) : null}
       </div>
-    </Card>
+    </Panel>
   );
 }

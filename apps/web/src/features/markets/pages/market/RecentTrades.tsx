@@ -1,4 +1,3 @@
-import { Card } from 'antd';
 import styles from './market-page.module.css';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { formatClock } from './clock.ts';
 import { cx } from '../../../../shared/ui/cx.ts';
 import ui from '../../../../shared/ui/market.module.css';
 import { Amount, Price } from '../../../../shared/ui/numbers.tsx';
+import { Panel } from '../../../../shared/ui/Panel.tsx';
 
 /** Trades shown: enough to fill the column beside the book, never growing it. */
 export const TRADE_ROWS = 24;
@@ -39,7 +39,11 @@ export function RecentTrades({
   const Rows = onPick ? 'div' : 'ol';
   const Row = onPick ? 'div' : 'li';
   return (
-    <Card size="small" title={title ?? t('market.trades.title')} className={styles.marketPanel}>
+    <Panel
+      title={title ?? t('market.trades.title')}
+      className={styles.marketPanel}
+      classNames={{ body: styles.panelBody }}
+    >
       <div className={`${styles.tradesHead} ${ui.muted}`}>
         <span>{t('market.col.price')}</span>
         <span className="num">{t('market.col.amount')}</span>
@@ -85,6 +89,6 @@ export function RecentTrades({
           })}
         </Rows>
       )}
-    </Card>
+    </Panel>
   );
 }
