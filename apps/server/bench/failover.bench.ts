@@ -6,7 +6,7 @@
 // and listens). The killed process is then started again and becomes the standby.
 // BENCH_DATABASE_URL (default: TEST_DATABASE_URL, else the local PostgreSQL) names the
 // server; the bench works in a schema of its own and drops it.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,9 +23,9 @@ import {
   startPlatform,
   type PlatformProcess,
 } from '../test/platform-processes.ts';
+import { NGINX, startLoopbackNginx } from './loopback-nginx.ts';
 
 const RUNS = 5;
-const NGINX = '/usr/sbin/nginx';
 const url =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -50,25 +50,7 @@ const start = (i: 0 | 1) =>
 
 try {
   await adminQuery(url, `create schema ${schema}`);
-  // deploy/nginx.conf as the compose file mounts it, pointed at loopback.
-  const conf = fs
-    .readFileSync(path.join(repoRoot, 'deploy/nginx.conf'), 'utf8')
-    .replace('meridian-a:8080', `127.0.0.1:${ports[0]}`)
-    .replace('meridian-b:8080', `127.0.0.1:${ports[1]}`)
-    .replace('listen 8080;', `listen 127.0.0.1:${proxy};\n    access_log off;`);
-  fs.writeFileSync(path.join(work, 'nginx.conf'), conf);
-  nginx = spawn(
-    NGINX,
-    [
-      '-p',
-      work,
-      '-c',
-      path.join(work, 'nginx.conf'),
-      '-g',
-      `daemon off; pid ${work}/nginx.pid; error_log ${work}/nginx-error.log;`,
-    ],
-    { stdio: 'inherit' },
-  );
+  nginx = startLoopbackNginx({ work, upstream: ports, port: proxy });
 
   start(0);
   await serving(proxy);

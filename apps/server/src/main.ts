@@ -31,8 +31,9 @@ async function main() {
     console.error(`${what} (${error.message}): stopping`);
     process.exit(1);
   };
+  // An API process (ROLE=api) serves at once, its engine a replica of the leader's.
   const engineStandby =
-    config.engineStore === 'postgres'
+    config.engineStore === 'postgres' && config.role === 'all'
       ? await followUntilLeading(
           config,
           (message) => console.log(message),
@@ -43,13 +44,16 @@ async function main() {
     config,
     engineStandby
       ? { engineStandby, onEngineFailure: stopFor('the engine journal could not be written') }
-      : {},
+      : config.role === 'api'
+        ? { onEngineFailure: stopFor('the engine replica could not follow the journal') }
+        : {},
   );
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(
     {
       database: database.driver === 'sqlite' ? `sqlite in ${config.dataDir}` : 'postgres',
       engineStore: config.engineStore,
+      role: config.role,
       webApp: servesWebApp ? config.webDist : 'not built',
     },
     `${config.brand} ${VERSION} is up at ${address} (API docs at ${address}/api/docs)`,

@@ -61,11 +61,7 @@ describe.skipIf(!redisUrl)('processes sharing one Redis', () => {
       checkSignature: signatureChecker(keys, clock),
       // A heartbeat far away: whatever closes a socket in these tests is the cluster.
       limits: { heartbeatMs: 60_000, maxPerUser: 2 },
-      registry: await sharedSocketRegistry(cluster, {
-        maxPerUser: 2,
-        beatMs: 60_000,
-        onError: () => {},
-      }),
+      registry: sharedSocketRegistry(cluster, { maxPerUser: 2, onError: () => {} }),
     });
     b = { cluster, sessions, app, base: await listen(app) };
     admin = new Redis(redisUrl!);

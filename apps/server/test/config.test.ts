@@ -59,6 +59,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ENGINE_STORE: 'nats' })).toThrow(/ENGINE_STORE/);
   });
 
+  it('starts an API process only with the journal in PostgreSQL, Redis and NATS', () => {
+    const shared = {
+      ENGINE_STORE: 'postgres',
+      DATABASE_URL: 'postgres://db/x',
+      REDIS_URL: 'redis://r:6379',
+      NATS_URL: 'nats://n:4222',
+    };
+    expect(loadConfig({}).role).toBe('all');
+    expect(loadConfig({ ...shared, ROLE: 'api' })).toMatchObject({
+      role: 'api',
+      natsUrl: 'nats://n:4222',
+    });
+    expect(() => loadConfig({ ROLE: 'api' })).toThrow(
+      /ROLE: api needs ENGINE_STORE=postgres, REDIS_URL, NATS_URL/,
+    );
+    expect(() => loadConfig({ ...shared, NATS_URL: '', ROLE: 'api' })).toThrow(/NATS_URL/);
+    expect(() => loadConfig({ ROLE: 'engine' })).toThrow(/ROLE/);
+  });
+
   it('shares state through Redis only when given a redis:// URL', () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe(

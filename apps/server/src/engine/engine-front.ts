@@ -70,6 +70,12 @@ export abstract class EngineFront {
     return this.engine.seq;
   }
 
+  /**
+   * Whether this process sequences the commands, projects their results and runs the
+   * engine's scheduled work; false in an API process, whose commands go to the leader.
+   */
+  abstract readonly leads: boolean;
+
   /** Sequences a command in its integer form; resolves once it is durable. */
   abstract submit(fields: Unsequenced<EngineCommand>): Promise<Ack>;
 

@@ -85,6 +85,7 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * the journal after it.
  */
 export class EngineHost extends EngineFront {
+  readonly leads = true;
   private failure: Error | null = null;
   private batch: CommandResult[] = [];
   private batchGroup: Promise<void> | null = null;

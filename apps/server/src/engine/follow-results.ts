@@ -11,6 +11,8 @@ import type { EngineFront } from './engine-front.ts';
  *
  * `select` picks what a batch holds for the module (null: nothing); `write` stores it
  * with the cursor, in one transaction, and may then tell users.
+ *
+ * In an API process nothing is written: the leader projects, and `flushed` waits for it.
  */
 export async function followResults<T>(options: {
   engine: EngineFront;
@@ -20,6 +22,7 @@ export async function followResults<T>(options: {
   onError: (error: unknown) => void;
 }): Promise<{ flushed: () => Promise<void> }> {
   const { engine } = options;
+  if (!engine.leads) return { flushed: () => engine.projected() };
   let queue: Promise<void> = Promise.resolve();
   let pending = 0;
   let failed = false;

@@ -8,6 +8,10 @@ import { kyselyWriter } from './projection-writer.ts';
 import { workerWriter } from './projection-worker.ts';
 import { SqlProjector } from './sql-projector.ts';
 import type { EngineStandby } from './standby.ts';
+import { EngineFollower } from './remote/engine-follower.ts';
+import type { EngineSubjects } from './remote/protocol.ts';
+import { PgEngineStore } from './store/pg-store.ts';
+import type { NatsConnection } from '@nats-io/transport-node';
 
 /**
  * Opens the platform's one trading engine, its results projected into the SQL query
@@ -62,4 +66,32 @@ export async function openTradingEngine(options: {
   // growth. Journalled once; an engine from before replays its older records as before.
   await host.keepMakerHoldsInEngine();
   return host;
+}
+
+/**
+ * The engine of an API process (ROLE=api): a replica of the leader's journal in
+ * PostgreSQL, whose commands go to the leader over NATS (`remote/engine-follower.ts`).
+ */
+export async function openEngineFollower(options: {
+  databaseUrl: string;
+  config: EngineConfig;
+  nats: NatsConnection;
+  subjects: EngineSubjects;
+  log: FastifyBaseLogger;
+  clock?: (() => number) | undefined;
+  onFailure?: ((error: Error) => void) | undefined;
+}): Promise<EngineFollower> {
+  const store = await PgEngineStore.open({ url: options.databaseUrl });
+  const follower = await EngineFollower.open({
+    store,
+    config: options.config,
+    nats: options.nats,
+    subjects: options.subjects,
+    ...(options.clock ? { clock: options.clock } : {}),
+    onListenerError: (error: unknown) =>
+      options.log.error({ err: error }, 'engine listener failed'),
+    ...(options.onFailure ? { onFailure: options.onFailure } : {}),
+  });
+  options.log.info(follower.restored, 'engine replica opened: commands go to the leader');
+  return follower;
 }

@@ -45,6 +45,17 @@ const envSchema = z.object({
    * is a hot standby that takes over when the leader stops).
    */
   ENGINE_STORE: z.enum(['file', 'postgres']).default('file'),
+  /**
+   * `all` runs the engine (or waits as its standby) and every scheduled job; `api` serves
+   * calls and sockets only, with a replica of the engine whose commands go to the leader
+   * over NATS. `api` needs ENGINE_STORE=postgres, REDIS_URL and NATS_URL.
+   */
+  ROLE: z.enum(['all', 'api']).default('all'),
+  /** NATS: API processes send engine commands to the leader through it (ROLE=api). */
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\//, 'must be a nats:// or tls:// URL')
+    .optional(),
   API_HEAD: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)
@@ -141,6 +152,10 @@ export interface Config {
   databaseUrl: string | undefined;
   /** The engine's journal and snapshots: files, or PostgreSQL with standby processes. */
   engineStore: 'file' | 'postgres';
+  /** `all`: the engine and the jobs (or their standby); `api`: calls and sockets only. */
+  role: 'all' | 'api';
+  /** Where API processes and the engine leader exchange commands; unset, none can. */
+  natsUrl: string | undefined;
   head: string;
   brand: string;
   languages: Language[];
@@ -201,6 +216,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
   if (e.ENGINE_STORE === 'postgres' && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  ENGINE_STORE: postgres needs DATABASE_URL');
   }
+  if (e.ROLE === 'api') {
+    const missing = [
+      ...(e.ENGINE_STORE === 'postgres' ? [] : ['ENGINE_STORE=postgres']),
+      ...(e.REDIS_URL ? [] : ['REDIS_URL']),
+      ...(e.NATS_URL ? [] : ['NATS_URL']),
+    ];
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid configuration:\n  ROLE: api needs ${missing.join(', ')}`);
+    }
+  }
   if (!languages.includes(e.DEFAULT_LANGUAGE)) {
     throw new ConfigError('Invalid configuration:\n  DEFAULT_LANGUAGE: must be one of LANGUAGES');
   }
@@ -215,6 +240,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     engineStore: e.ENGINE_STORE,
+    role: e.ROLE,
+    natsUrl: e.NATS_URL,
     head: e.API_HEAD,
     brand: e.BRAND,
     languages,

@@ -4,11 +4,17 @@ import type { Kysely, Migration } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { formatMessage } from '@meridian/contract';
 import type { EngineConfig } from '@meridian/core';
-import { openTradingEngine } from '../engine/open-engine.ts';
+import { connect } from '@nats-io/transport-node';
+import type { EngineFront } from '../engine/engine-front.ts';
+import { EngineHost } from '../engine/engine-host.ts';
+import { openEngineFollower, openTradingEngine } from '../engine/open-engine.ts';
+import { serveEngineCommands } from '../engine/remote/command-server.ts';
+import { engineSubjects } from '../engine/remote/protocol.ts';
 import { systemClock } from './clock.ts';
 import { localCluster, redisCluster } from './cluster/cluster.ts';
 import { sharedReplays } from './cluster/replay-memory.ts';
 import { sharedSocketRegistry } from './cluster/socket-registry.ts';
+import { fanOutUserMessages } from './cluster/user-fanout.ts';
 import type { Config } from './config.ts';
 import { applyMigrations, openDatabase } from './db/database.ts';
 import { ensureDeploymentFacts } from './db/platform-meta.ts';
@@ -107,22 +113,51 @@ export async function startKernel(
   const cluster = config.redisUrl
     ? await redisCluster({ url: config.redisUrl, deploymentId: facts.deploymentId, log: app.log })
     : localCluster();
-  const engine = await openTradingEngine({
-    dataDir: config.dataDir,
-    config: setup.engineConfig,
-    db: database.db,
-    sqlite: database.sqlite,
-    log: app.log,
-    clock: options.engineClock,
-    standby: options.engineStandby,
-    onFailure: options.onEngineFailure,
-  });
+  // API processes and the engine leader exchange commands over NATS (ROLE=api).
+  const nats = config.natsUrl
+    ? await connect({ servers: config.natsUrl, name: `meridian-${cluster.processId}` })
+    : undefined;
+  const subjects = engineSubjects(facts.deploymentId);
+  const engine: EngineFront =
+    config.role === 'api'
+      ? await openEngineFollower({
+          databaseUrl: config.databaseUrl!,
+          config: setup.engineConfig,
+          nats: nats!,
+          subjects,
+          log: app.log,
+          clock: options.engineClock,
+          onFailure: options.onEngineFailure,
+        })
+      : await openTradingEngine({
+          dataDir: config.dataDir,
+          config: setup.engineConfig,
+          db: database.db,
+          sqlite: database.sqlite,
+          log: app.log,
+          clock: options.engineClock,
+          standby: options.engineStandby,
+          onFailure: options.onEngineFailure,
+        });
+  // The leader with its journal in PostgreSQL sequences the API processes' commands.
+  const commandServer =
+    nats && engine instanceof EngineHost && options.engineStandby
+      ? serveEngineCommands({
+          host: engine,
+          store: options.engineStandby.store,
+          nats,
+          subjects,
+          log: app.log,
+        })
+      : undefined;
   // Modules stop first (the market stops sending orders); then the engine finishes what
   // is in flight and snapshots before the database goes.
   const stops: Array<() => void | Promise<void>> = [];
   app.addHook('onClose', async () => {
     for (const stop of stops.reverse()) await stop();
+    await commandServer?.stop();
     await engine.close();
+    await nats?.close();
     await cluster.close();
     if (!options.database) await database.close();
   });
@@ -157,29 +192,38 @@ export async function startKernel(
   const operators = deferredOperatorAuthority();
   installOperatorAuth(app, operators);
   const socketLimits = { ...DEFAULT_USER_SOCKET_LIMITS, ...options.userSocket };
-  const userSocket = await registerUserSocket(app, {
+  const localUserSocket = await registerUserSocket(app, {
     sessions,
     apiKeys,
     checkSignature,
     limits: socketLimits,
     ...(cluster.redis
       ? {
-          registry: await sharedSocketRegistry(cluster, {
+          registry: sharedSocketRegistry(cluster, {
             maxPerUser: socketLimits.maxPerUser,
-            beatMs: socketLimits.heartbeatMs,
-            onError: (error) => app.log.warn({ err: error }, 'user socket registry beat'),
+            onError: (error) => app.log.warn({ err: error }, 'user socket registry'),
           }),
         }
       : {}),
   });
-  const broker = await startBroker(app, { sessions, mqttUrl: config.mqttUrl });
+  const localBroker = await startBroker(app, { sessions, mqttUrl: config.mqttUrl });
+  const { userSocket, broker } = fanOutUserMessages(
+    cluster,
+    { userSocket: localUserSocket, broker: localBroker },
+    {
+      publishesPublicTopics: engine.leads || !config.mqttUrl,
+      onError: (error) => app.log.warn({ err: error }, 'user message to other processes'),
+    },
+  );
   const probes: Partial<Record<ProbedComponent, ComponentProbe>> = { broker: broker.status };
-  const idempotency = createIdempotency(db, () => clock.now().getTime());
-  const purge = setInterval(() => {
-    idempotency.purge().catch((error: unknown) => app.log.warn({ err: error }, 'key purge'));
-  }, IDEMPOTENCY_PURGE_MS);
-  purge.unref();
-  stops.push(() => clearInterval(purge));
+  const idempotency = createIdempotency(db, () => clock.now().getTime(), cluster);
+  if (engine.leads) {
+    const purge = setInterval(() => {
+      idempotency.purge().catch((error: unknown) => app.log.warn({ err: error }, 'key purge'));
+    }, IDEMPOTENCY_PURGE_MS);
+    purge.unref();
+    stops.push(() => clearInterval(purge));
+  }
   requestLog.startSummary(app.log);
   stops.push(() => requestLog.stop());
 
@@ -192,6 +236,7 @@ export async function startKernel(
     clock,
     facts,
     engine,
+    leads: engine.leads,
     userSocket,
     broker,
     delivery: createDelivery({

@@ -231,7 +231,7 @@ describe('embedded MQTT broker', () => {
       version: '1',
       deploymentId: 'd',
       startedAt: new Date(),
-      engine: { store: 'file', seq: () => 0 },
+      engine: { store: 'file', leads: true, seq: () => 0 },
       probes: { broker: () => broker!.status() },
     });
     expect((await health.check()).components.broker.status).toBe('up');

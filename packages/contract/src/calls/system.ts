@@ -44,12 +44,13 @@ export const healthDataSchema = z.object({
   startedAt: z.string(),
   uptimeSeconds: z.number().int().nonnegative(),
   /**
-   * The engine this process leads: where its journal is kept and the last command it
-   * sequenced. A standby process (ENGINE_STORE=postgres) does not answer until it leads.
+   * The engine as this process has it: where its journal is kept and the last command it
+   * sequenced (`leader`) or applied from the leader's journal (`replica`, an API process,
+   * ROLE=api). A standby process (ENGINE_STORE=postgres) does not answer until it leads.
    */
   engine: z.object({
     store: z.enum(['file', 'postgres']),
-    role: z.literal('leader'),
+    role: z.enum(['leader', 'replica']),
     seq: z.number().int().nonnegative(),
   }),
   components: z.object({

@@ -21,7 +21,7 @@ import {
 /** How often the journal is read without being told (a lost notification). */
 const POLL_MS = 500;
 /** One request's wait for the leader's answer before it is sent again (same key). */
-const REQUEST_TIMEOUT_MS = 2_000;
+const REQUEST_TIMEOUT_MS = 500;
 /** Pause between two sends while no leader answers (a takeover in progress). */
 const RETRY_MS = 100;
 /** A command still unanswered after this fails its caller; its key still guards a retry. */
@@ -60,6 +60,7 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * `projected()` waits for the leader's.
  */
 export class EngineFollower extends EngineFront {
+  readonly leads = false;
   readonly restored: { seq: number; stateHash: string };
   private readonly pending = new Map<string, Pending>();
   private pulling: Promise<void> | null = null;

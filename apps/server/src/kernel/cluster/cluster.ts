@@ -3,7 +3,8 @@ import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** What one process tells the others; each channel's messages are documented where sent. */
-export type ClusterChannel = 'sessions-revoked' | 'sockets-replaced';
+export type ClusterChannel =
+  'sessions-revoked' | 'sockets-replaced' | 'user-messages' | 'catalogue-changed';
 
 /**
  * What platform processes share beyond the database. In the embedded default (one
@@ -28,6 +29,13 @@ export interface Cluster {
    */
   onGap(listener: () => void): void;
   /**
+   * Whether the process with this id still runs: this one always; another while it
+   * keeps beating (every few seconds, in Redis); in the embedded default, none other.
+   */
+  alive(processId: string): Promise<boolean>;
+  /** The hash of live processes (process -> when its liveness lapses, ms), in Redis. */
+  readonly processesKey: string;
+  /**
    * Whether messages from other processes reach this one now. While they may not (the
    * subscription is down), a cache that other processes invalidate must not answer.
    */
@@ -35,15 +43,34 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
+/** How often a process tells Redis it still runs. */
+const BEAT_MS = 5_000;
+
+// Sets this process's lapse time (Redis's clock, so processes' clocks need not agree) and
+// drops the processes whose time has lapsed.
+const BEAT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('HSET', KEYS[1], ARGV[1], now + tonumber(ARGV[2]))
+local all = redis.call('HGETALL', KEYS[1])
+for i = 1, #all, 2 do
+  if tonumber(all[i + 1]) < now then redis.call('HDEL', KEYS[1], all[i]) end
+end
+return 1
+`;
+
 /** The embedded default: this process is the whole deployment. */
 export function localCluster(): Cluster {
+  const processId = randomUUID();
   return {
-    processId: randomUUID(),
+    processId,
     redis: undefined,
     keyPrefix: '',
     publish: async () => {},
     subscribe: () => {},
     onGap: () => {},
+    alive: async (id) => id === processId,
+    processesKey: '',
     listening: () => true,
     close: async () => {},
   };
@@ -73,6 +100,16 @@ export async function redisCluster(options: {
   }
   // A start fails on a Redis it cannot reach rather than serving without shared state.
   await Promise.all([redis.connect(), subscriber.connect()]);
+
+  // Each process beats; one that missed three beats counts as gone (killed).
+  const processesKey = `${keyPrefix}processes`;
+  const beat = () => redis.eval(BEAT, 1, processesKey, processId, BEAT_MS * 3);
+  await beat();
+  const beating = setInterval(
+    () => void beat().catch((error: unknown) => options.log.warn({ err: error }, 'redis beat')),
+    BEAT_MS,
+  );
+  beating.unref();
 
   const handlers = new Map<ClusterChannel, Array<(message: string) => void>>();
   const gapListeners: Array<() => void> = [];
@@ -121,9 +158,20 @@ export async function redisCluster(options: {
       });
     },
     onGap: (listener) => void gapListeners.push(listener),
+    async alive(id) {
+      if (id === processId) return true;
+      const [[, lapses], [, time]] = (await redis.multi().hget(processesKey, id).time().exec()) as [
+        [unknown, string | null],
+        [unknown, [string, string]],
+      ];
+      return lapses !== null && Number(lapses) > Number(time[0]) * 1000;
+    },
+    processesKey,
     listening: () => subscribed && subscriber.status === 'ready',
     async close() {
       subscribed = false;
+      clearInterval(beating);
+      await redis.hdel(processesKey, processId).catch(() => undefined);
       await Promise.all([subscriber.quit(), redis.quit()]);
     },
   };

@@ -14,12 +14,11 @@ export interface SocketRegistry {
   remove(userId: string, socketId: string): Promise<void>;
   /** Calls `close` with the ids of this process's sockets another process replaced. */
   onReplaced(close: (socketIds: string[]) => void): void;
-  stop(): Promise<void>;
 }
 
-// One sorted set per user (member `<process>|<socket>`, score the admission time) and one
-// hash of live processes (process -> the time its liveness lapses). Sockets of a process
-// that stopped beating (killed) are dropped at the next admission.
+// One sorted set per user (member `<process>|<socket>`, score the admission time), checked
+// against the cluster's hash of live processes (process -> the time its liveness lapses):
+// sockets of a process that stopped beating (killed) are dropped at the next admission.
 const ADMIT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -36,30 +35,18 @@ redis.call('ZREM', KEYS[1], unpack(out))
 return out
 `;
 
-const BEAT = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-redis.call('HSET', KEYS[1], ARGV[1], now + tonumber(ARGV[2]))
-local all = redis.call('HGETALL', KEYS[1])
-for i = 1, #all, 2 do
-  if tonumber(all[i + 1]) < now then redis.call('HDEL', KEYS[1], all[i]) end
-end
-return 1
-`;
-
 /**
- * The registry in Redis. Each process beats every `beatMs` and counts as gone after three
- * missed beats, so a killed process's sockets stop counting against their users' caps.
+ * The registry in Redis. A killed process's sockets stop counting against their users'
+ * caps once it has missed its beats (`cluster.ts`).
  */
-export async function sharedSocketRegistry(
+export function sharedSocketRegistry(
   cluster: Cluster,
-  options: { maxPerUser: number; beatMs: number; onError: (error: unknown) => void },
-): Promise<SocketRegistry> {
+  options: { maxPerUser: number; onError: (error: unknown) => void },
+): SocketRegistry {
   const redis = cluster.redis!;
-  const processes = `${cluster.keyPrefix}socket-processes`;
+  const processes = cluster.processesKey;
   const userKey = (userId: string) => `${cluster.keyPrefix}sockets:${userId}`;
   const member = (socketId: string) => `${cluster.processId}|${socketId}`;
-  const beat = () => redis.eval(BEAT, 1, processes, cluster.processId, options.beatMs * 3);
   // This process's counted sockets: after a gap in the messages, each is looked up, and
   // those another process replaced meanwhile close then.
   const own = new Map<string, string>();
@@ -79,9 +66,6 @@ export async function sharedSocketRegistry(
       .then((scores) => closeHere(counted.filter((_, i) => scores[i] === null).map(([id]) => id)))
       .catch(options.onError);
   });
-  await beat();
-  const beating = setInterval(() => void beat().catch(options.onError), options.beatMs);
-  beating.unref();
 
   return {
     async admit(userId, socketId) {
@@ -111,9 +95,5 @@ export async function sharedSocketRegistry(
       await redis.zrem(userKey(userId), member(socketId));
     },
     onReplaced: (close) => void closers.push(close),
-    async stop() {
-      clearInterval(beating);
-      await redis.hdel(processes, cluster.processId);
-    },
   };
 }

@@ -28,6 +28,8 @@ export interface IdempotencyKeysTable {
   /** The first answer's data as JSON; null while that request is still running. */
   response: string | null;
   created_at: BigintColumn;
+  /** The process running the request (`Cluster.processId`); null in rows from before. */
+  owner: string | null;
 }
 
 /** One operator write, or one document an operator viewed (migration 0011; append-only). */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { KernelTables } from '../db/schema.ts';
+import { localCluster, type Cluster } from '../cluster/cluster.ts';
 import { AppError } from '../errors.ts';
 
 const KEY = /^[\x21-\x7e]{1,128}$/;
@@ -33,11 +34,18 @@ export interface IdempotentOptions<T> {
  * work starts, so a retry that races the first request is refused (409) rather than
  * placing a second order; a finished request's answer is stored and replayed. A request
  * that fails changed nothing, so its key is released and the client may retry with it.
- * A key still in progress from before this process started belongs to a request that
- * died in a crash: `recover` answers it. One process serves a deployment (README).
+ * A key still in progress whose process is gone (a crash; with several API processes,
+ * another one that died) belongs to a request that died with it: `recover` answers it.
  */
-export function createIdempotency(db: Kysely<KernelTables>, now: () => number = Date.now) {
+export function createIdempotency(
+  db: Kysely<KernelTables>,
+  now: () => number = Date.now,
+  cluster: Pick<Cluster, 'processId' | 'alive'> = localCluster(),
+) {
   const startedAt = now();
+  // Rows from before owners were kept: running only if this process wrote them.
+  const running = async (row: { owner: string | null; created_at: unknown }) =>
+    row.owner === null ? Number(row.created_at) >= startedAt : cluster.alive(row.owner);
   const release = (user: string, key: string) =>
     db.deleteFrom('idempotency_keys').where('user_id', '=', user).where('key', '=', key);
   const store = (user: string, key: string, result: unknown) =>
@@ -58,13 +66,20 @@ export function createIdempotency(db: Kysely<KernelTables>, now: () => number = 
     if (key === undefined) return work();
     const reserved = await db
       .insertInto('idempotency_keys')
-      .values({ user_id: user, key, call, response: null, created_at: now() })
+      .values({
+        user_id: user,
+        key,
+        call,
+        response: null,
+        created_at: now(),
+        owner: cluster.processId,
+      })
       .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
       .executeTakeFirst();
     if (Number(reserved.numInsertedOrUpdatedRows ?? 0n) === 0) {
       const first = await db
         .selectFrom('idempotency_keys')
-        .select(['call', 'response', 'created_at'])
+        .select(['call', 'response', 'created_at', 'owner'])
         .where('user_id', '=', user)
         .where('key', '=', key)
         .executeTakeFirst();
@@ -77,7 +92,7 @@ export function createIdempotency(db: Kysely<KernelTables>, now: () => number = 
       }
       if (first.call !== call) throw new AppError('conflict', 'idempotencyReused');
       if (first.response !== null) return JSON.parse(first.response) as T;
-      if (createdAt >= startedAt || !options.recover) {
+      if (!options.recover || (await running(first))) {
         throw new AppError('conflict', 'idempotencyInProgress');
       }
       const recovered = await options.recover();

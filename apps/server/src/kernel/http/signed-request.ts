@@ -82,7 +82,6 @@ export function signatureValid(key: SigningKey, canonical: Buffer, signature: st
   }
 }
 
-
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;

@@ -158,7 +158,6 @@ export async function registerUserSocket(
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
-    await registry?.stop().catch(registryError);
   });
 
   app.get<{ Params: { userId: string } }>(

@@ -7,9 +7,11 @@ export const demoModule = defineModule({
   name: 'demo',
   async start(ctx) {
     const { demoMode } = ctx.config;
-    const seeded = demoMode ? await seedDemoUsers(ctx.use('identity')) : [];
-    if (demoMode) await fundDemoUsers(ctx.db, ctx.engine);
-    if (demoMode) await seedDemoOperators(ctx.use('operators'));
+    // Seeded by the leading process; an API process finds them there.
+    const seeds = demoMode && ctx.leads;
+    const seeded = seeds ? await seedDemoUsers(ctx.use('identity')) : [];
+    if (seeds) await fundDemoUsers(ctx.db, ctx.engine);
+    if (seeds) await seedDemoOperators(ctx.use('operators'));
     registerDevCalls(ctx.app, ctx.config.head, ctx.db, ctx.use('identity'), demoMode);
     ctx.provide('demo', { seededUsers: seeded });
   },

@@ -91,8 +91,9 @@ export const depositsModule = defineModule({
       await chain.mine();
       await credits.pass();
     };
-    await credits.pass();
-    if (config.deposits.blockMs > 0) {
+    // The chain is watched by the leading process alone; API processes only answer calls.
+    if (ctx.leads) await credits.pass();
+    if (ctx.leads && config.deposits.blockMs > 0) {
       const timer = setInterval(() => {
         if (running) return;
         running = block()

@@ -60,18 +60,21 @@ export const earnModule = defineModule({
       closings,
       onError,
     });
-    if (config.demoMode) await seedDemoProducts(db, engine, clock.now().getTime());
-
-    // What a stopped process left half done, then the days missed while it was down.
-    await subscriptions.recover();
-    await closings.recover();
-    await accrual.run();
-    const run = () => accrual.run();
-    const scheduler: Scheduler =
-      ctx.database.driver === 'postgres'
-        ? await pgBossScheduler(ctx.database.db as never, run, onError)
-        : cronScheduler(run, onError);
-    ctx.onClose(() => scheduler.stop());
+    let scheduler: Scheduler | null = null;
+    if (ctx.leads) {
+      if (config.demoMode) await seedDemoProducts(db, engine, clock.now().getTime());
+      // What a stopped process left half done, then the days missed while it was down.
+      await subscriptions.recover();
+      await closings.recover();
+      await accrual.run();
+      const run = () => accrual.run();
+      const running =
+        ctx.database.driver === 'postgres'
+          ? await pgBossScheduler(ctx.database.db as never, run, onError)
+          : cronScheduler(run, onError);
+      ctx.onClose(() => running.stop());
+      scheduler = running;
+    }
 
     const service = { accrual, scheduler };
     ctx.provide('earn', service);

@@ -12,6 +12,8 @@ export interface HousekeeperOptions {
   now: () => number;
   /** Between two runs; the first runs soon after the start. */
   everyMs: number;
+  /** Off in an API process (ROLE=api): the leading process keeps the data. */
+  scheduled?: boolean;
   onError: (error: unknown) => void;
 }
 
@@ -61,10 +63,11 @@ export function startHousekeeper(options: HousekeeperOptions) {
   const tick = () => {
     if (!stopped) runNow().catch(options.onError);
   };
-  const first = setTimeout(tick, Math.min(5_000, options.everyMs));
-  const timer = setInterval(tick, options.everyMs);
-  first.unref();
-  timer.unref();
+  const scheduled = options.scheduled !== false;
+  const first = scheduled ? setTimeout(tick, Math.min(5_000, options.everyMs)) : undefined;
+  const timer = scheduled ? setInterval(tick, options.everyMs) : undefined;
+  first?.unref();
+  timer?.unref();
 
   return {
     runNow,

@@ -17,6 +17,8 @@ export function startInterestJob(options: {
   engine: EngineFront;
   now: () => number;
   onError: (error: unknown) => void;
+  /** Off in an API process (ROLE=api): the leader runs it. */
+  scheduled?: boolean;
 }) {
   const { engine } = options;
   let running: Promise<void> = Promise.resolve();
@@ -33,12 +35,15 @@ export function startInterestJob(options: {
     running = running.then(runDue).catch(options.onError);
     return running;
   };
-  const job = new Cron('*/10 * * * * *', { protect: true }, () => void tick());
+  const job =
+    options.scheduled === false
+      ? null
+      : new Cron('*/10 * * * * *', { protect: true }, () => void tick());
   return {
     /** Charges the hours completed by now (tests, start-up). */
     runDue: tick,
     async stop() {
-      job.stop();
+      job?.stop();
       await running;
     },
   };
@@ -55,6 +60,8 @@ export function startInterestJob(options: {
 export function startLiquidationJob(options: {
   engine: EngineFront;
   onError: (error: unknown) => void;
+  /** Off in an API process (ROLE=api): the leader runs it. */
+  scheduled?: boolean;
 }) {
   const { engine } = options;
   let running: Promise<void> = Promise.resolve();
@@ -82,12 +89,15 @@ export function startLiquidationJob(options: {
     running = running.then(runDue).catch(options.onError);
     return running;
   };
-  const job = new Cron('*/3 * * * * *', { protect: true }, () => void tick());
+  const job =
+    options.scheduled === false
+      ? null
+      : new Cron('*/3 * * * * *', { protect: true }, () => void tick());
   return {
     /** Liquidates the accounts due now (tests). */
     runDue: tick,
     async stop() {
-      job.stop();
+      job?.stop();
       await running;
     },
   };

@@ -55,7 +55,7 @@ export const marginModule = defineModule({
       const refused = events.find((e) => e.type === 'rejected');
       if (refused) app.log.warn({ what, refused }, 'margin set-up refused');
     };
-    for (const [asset, daily] of DAILY_RATES) {
+    for (const [asset, daily] of ctx.leads ? DAILY_RATES : []) {
       if (engine.marginState.pools.has(asset) || !engine.asset(asset)) continue;
       const ack = await engine.margin({
         op: 'pool',
@@ -65,12 +65,12 @@ export const marginModule = defineModule({
       });
       warnIfRefused(`pool ${asset}`, ack.events);
     }
-    for (const [market, maxLeverage] of PAIRS) {
+    for (const [market, maxLeverage] of ctx.leads ? PAIRS : []) {
       if (engine.marginState.pairs.has(market) || !engine.marketSpec(market)) continue;
       const ack = await engine.margin({ op: 'pair', market, maxLeverage });
       warnIfRefused(`pair ${market}`, ack.events);
     }
-    if (config.demoMode) {
+    if (config.demoMode && ctx.leads) {
       for (const [asset, amount] of Object.entries(DEMO_LENDING)) {
         if (!engine.asset(asset)) continue;
         // A fixed reference: a restart is refused as a repeat and lends nothing twice.
@@ -107,8 +107,8 @@ export const marginModule = defineModule({
       (error) => app.log.error({ err: error }, 'margin projection'),
       () => void warnings.send(),
     );
-    // Warnings written before a restart but not yet told.
-    void warnings.send();
+    // Warnings written before a restart but not yet told (the leader tells them).
+    if (ctx.leads) void warnings.send();
     const flushed = async () => {
       await projection.flushed();
       await warnings.settled();
@@ -119,10 +119,12 @@ export const marginModule = defineModule({
       engine,
       now: () => engine.now(),
       onError: (error) => app.log.error({ err: error }, 'margin interest'),
+      scheduled: ctx.leads,
     });
     const liquidation = startLiquidationJob({
       engine,
       onError: (error) => app.log.error({ err: error }, 'margin liquidation'),
+      scheduled: ctx.leads,
     });
     ctx.onClose(async () => {
       await warnings.settled();

@@ -91,6 +91,23 @@ export class Catalogue {
     if (market) market.spec = { ...market.spec, makerFeeBps, takerFeeBps };
   }
 
+  /**
+   * Takes what another process changed (read back from the tables): coins and markets
+   * it listed join, as if listed here; states and fees follow.
+   */
+  async sync(coins: readonly ListedCoin[], markets: readonly ListedMarket[]): Promise<void> {
+    for (const coin of coins) if (!this.coin(coin.code)) this.addCoin(coin);
+    for (const market of markets) {
+      const known = this.bySymbol.get(market.symbol);
+      if (!known) {
+        await this.addMarket(market);
+        continue;
+      }
+      known.state = market.state;
+      known.spec = market.spec;
+    }
+  }
+
   onListed(listener: (market: ListedMarket) => void | Promise<void>): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -31,6 +31,8 @@ export interface MarketDataOptions {
   depthThrottleMs?: number;
   /** How often changed candles are written. */
   flushMs?: number;
+  /** False in an API process: the leading process writes the candles; this one keeps its own. */
+  persists?: boolean;
   onError?: (error: unknown) => void;
 }
 
@@ -274,7 +276,7 @@ export class MarketDataService implements MarketFeed {
         state.dirty.clear();
       }
       try {
-        await this.options.candles.upsert(items);
+        if (this.options.persists !== false) await this.options.candles.upsert(items);
       } catch (error) {
         this.options.onError?.(error);
       } finally {

@@ -8,6 +8,7 @@ import { createFavourites, type Favourites } from './favourites.ts';
 import { simulateHistory } from './history.ts';
 import { createCcxtIndexSource, openCcxtExchange, type TickerExchange } from './index-feed/ccxt.ts';
 import { createSimulatedIndexSource } from './index-feed/simulated.ts';
+import { replicaIndexSource } from './index-feed/replica.ts';
 import type { IndexSource, IndexTick } from './index-feed/source.ts';
 import { createTickStore, type TickStore } from './index-feed/tick-store.ts';
 import { MarketDataService } from './market-data.ts';
@@ -28,6 +29,12 @@ export interface MarketRuntimeOptions {
   now?: () => number;
   /** A recorded exchange instead of the network (tests). */
   exchange?: TickerExchange;
+  /**
+   * False in an API process (ROLE=api): the index is read from the engine replica, and
+   * nothing is written or traded (no history, ticks, candles, makers or flow): the
+   * leading process does all of that.
+   */
+  leads?: boolean;
   onError?: (error: unknown, what: string) => void;
 }
 
@@ -81,10 +88,11 @@ export async function startMarket(options: MarketRuntimeOptions): Promise<Market
   const candles = createCandleStore(db);
   const ticks = createTickStore(db, config.indexRetentionHours * HOUR);
   const simulated = config.indexSource === 'simulated';
+  const leads = options.leads !== false;
 
   const resumeFrom = await ticks.latest();
   const history =
-    simulated && config.historyDays > 0 && (await candles.isEmpty())
+    leads && simulated && config.historyDays > 0 && (await candles.isEmpty())
       ? simulateHistory({
           markets,
           deploymentId: options.deploymentId,
@@ -100,22 +108,30 @@ export async function startMarket(options: MarketRuntimeOptions): Promise<Market
     if (!resumeFrom.has(symbol)) resumeFrom.set(symbol, price);
   }
 
-  const source = simulated
-    ? createSimulatedIndexSource({
+  const source = !leads
+    ? replicaIndexSource({
+        engine,
         markets,
-        deploymentId: options.deploymentId,
-        tickMs: config.tickMs,
-        resumeFrom,
-        now,
+        name: config.indexSource,
+        simulated,
+        pollMs: Math.min(config.tickMs, 250),
       })
-    : createCcxtIndexSource({
-        exchangeId: config.indexSource.slice('ccxt:'.length),
-        exchange: options.exchange ?? (await openCcxtExchange(config.indexSource.slice(5))),
-        markets,
-        pollMs: config.tickMs,
-        now,
-        onError: report('index poll failed'),
-      });
+    : simulated
+      ? createSimulatedIndexSource({
+          markets,
+          deploymentId: options.deploymentId,
+          tickMs: config.tickMs,
+          resumeFrom,
+          now,
+        })
+      : createCcxtIndexSource({
+          exchangeId: config.indexSource.slice('ccxt:'.length),
+          exchange: options.exchange ?? (await openCcxtExchange(config.indexSource.slice(5))),
+          markets,
+          pollMs: config.tickMs,
+          now,
+          onError: report('index poll failed'),
+        });
 
   const data = await MarketDataService.open({
     db,
@@ -123,25 +139,27 @@ export async function startMarket(options: MarketRuntimeOptions): Promise<Market
     markets,
     candles,
     now,
+    persists: leads,
     onError: report('market data'),
   });
   // Written by the service's next flush, in the background: the start does not wait.
   if (history) data.adopt(history.candles);
 
   // Whether or not makers run now, money of the bots' old user accounts leaves user liabilities.
-  await retireLegacyBots(engine, markets);
-  const makers = config.marketMakers
-    ? new MarketMakers({
-        db,
-        engine,
-        clients: options.makerClients,
-        markets,
-        quotes: QUOTES,
-        requoteBps: REQUOTE_BPS,
-        now,
-        onError: report('market maker'),
-      })
-    : null;
+  if (leads) await retireLegacyBots(engine, markets);
+  const makers =
+    leads && config.marketMakers
+      ? new MarketMakers({
+          db,
+          engine,
+          clients: options.makerClients,
+          markets,
+          quotes: QUOTES,
+          requoteBps: REQUOTE_BPS,
+          now,
+          onError: report('market maker'),
+        })
+      : null;
   await makers?.fund();
   // The simulated flow exists only in the simulated market (see simulated-flow.ts).
   const flow =
@@ -177,11 +195,12 @@ export async function startMarket(options: MarketRuntimeOptions): Promise<Market
   let saving: Promise<void> = Promise.resolve();
   source.start((batch: IndexTick[]) => {
     lastTickAt = now();
+    data.onIndex(batch);
+    if (!leads) return;
     // Journalled first, so whatever reacts to the index replays exactly from the journal.
     engine
       .index(batch.map((tick): [string, bigint] => [tick.symbol, tick.price]))
       .catch(report('index journal'));
-    data.onIndex(batch);
     makers?.onIndex(batch);
     flow?.onIndex(batch);
     saving = saving.then(() => ticks.save(batch, source.name)).catch(report('index tick store'));
@@ -190,9 +209,9 @@ export async function startMarket(options: MarketRuntimeOptions): Promise<Market
   const prune = () => {
     saving = saving.then(() => ticks.prune(now())).catch(report('index tick retention'));
   };
-  prune();
-  const pruner = setInterval(prune, HOUR);
-  pruner.unref();
+  if (leads) prune();
+  const pruner = leads ? setInterval(prune, HOUR) : undefined;
+  pruner?.unref();
 
   return {
     data,

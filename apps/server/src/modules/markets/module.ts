@@ -3,7 +3,7 @@ import { defineModule } from '../../kernel/module.ts';
 import { registerMarketCalls } from './calls.ts';
 import { coinRates } from './coin-rates.ts';
 import { registerCommonCalls } from './common-calls.ts';
-import { openCatalogue } from './listing/open-catalogue.ts';
+import { followCatalogue, openCatalogue } from './listing/open-catalogue.ts';
 import { createCatalogueOperations } from './listing/operations.ts';
 import { registerCatalogueCalls } from './listing/operator-calls.ts';
 import { startMarket } from './market-runtime.ts';
@@ -59,20 +59,32 @@ export const marketsModule = defineModule({
       clock: ctx.clock,
       platformAudit: (executor, entry) => ctx.audit.recordAs(executor, CATALOGUE_ACTOR, entry),
       onError: (error, what) => app.log.error({ err: error }, what),
+      // The other processes read the change back once their engine has it.
+      onChanged: (seq) =>
+        void ctx.cluster
+          .publish('catalogue-changed', String(seq))
+          .catch((error: unknown) => app.log.warn({ err: error }, 'catalogue change not told')),
     });
-    // Due while the platform was down: applied now, once, before anything trades.
-    await operations.applyDueFeeChanges();
-    let feeRun: Promise<unknown> = Promise.resolve();
-    const feeJob = setInterval(() => {
-      feeRun = feeRun
-        .then(() => operations.applyDueFeeChanges())
-        .catch((error: unknown) => app.log.error({ err: error }, 'fee job'));
-    }, FEE_JOB_MS);
-    feeJob.unref();
-    ctx.onClose(async () => {
-      clearInterval(feeJob);
-      await feeRun;
+    ctx.cluster.subscribe('catalogue-changed', (seq) => {
+      followCatalogue(db, ctx.engine, catalogue, Number(seq)).catch((error: unknown) =>
+        app.log.error({ err: error }, 'catalogue: following a change'),
+      );
     });
+    if (ctx.leads) {
+      // Due while the platform was down: applied now, once, before anything trades.
+      await operations.applyDueFeeChanges();
+      let feeRun: Promise<unknown> = Promise.resolve();
+      const feeJob = setInterval(() => {
+        feeRun = feeRun
+          .then(() => operations.applyDueFeeChanges())
+          .catch((error: unknown) => app.log.error({ err: error }, 'fee job'));
+      }, FEE_JOB_MS);
+      feeJob.unref();
+      ctx.onClose(async () => {
+        clearInterval(feeJob);
+        await feeRun;
+      });
+    }
 
     const clients = makerClients({
       fetch: inProcessFetch(app),
@@ -88,6 +100,7 @@ export const marketsModule = defineModule({
       makerClients: clients,
       deploymentId: ctx.facts.deploymentId,
       config: config.market,
+      leads: ctx.leads,
       ...ctx.options.market,
       onError: (error, what) => app.log.error({ err: error }, what),
     });

@@ -12,6 +12,8 @@ export function startFundingJob(options: {
   engine: EngineFront;
   now: () => number;
   onError: (error: unknown) => void;
+  /** Every ten seconds; off in an API process (ROLE=api): the leader runs it. */
+  scheduled?: boolean;
 }) {
   const { engine } = options;
   let running: Promise<void> = Promise.resolve();
@@ -33,12 +35,15 @@ export function startFundingJob(options: {
     running = running.then(runDue).catch(options.onError);
     return running;
   };
-  const job = new Cron('*/10 * * * * *', { protect: true }, () => void tick());
+  const job =
+    options.scheduled === false
+      ? null
+      : new Cron('*/10 * * * * *', { protect: true }, () => void tick());
   return {
     /** Runs what is due now (tests, start-up). */
     runDue: tick,
     async stop() {
-      job.stop();
+      job?.stop();
       await running;
     },
   };

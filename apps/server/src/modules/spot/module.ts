@@ -20,12 +20,14 @@ export const spotModule = defineModule({
       coins: () => ctx.engine.assets(),
     });
     // Each user's own orders, fills and balances go out on their MQTT refresh topic and
-    // their user sockets.
-    ctx.onClose(
-      startUserEvents(ctx.engine, [
-        (user, event) => ctx.broker.publishUserRefresh(user, event),
-        (user, event) => ctx.userSocket.publish(user, event),
-      ]),
-    );
+    // their user sockets: told by the leading process, delivered by every one.
+    if (ctx.leads) {
+      ctx.onClose(
+        startUserEvents(ctx.engine, [
+          (user, event) => ctx.broker.publishUserRefresh(user, event),
+          (user, event) => ctx.userSocket.publish(user, event),
+        ]),
+      );
+    }
   },
 });

@@ -34,8 +34,10 @@ export const swapModule = defineModule({
     });
     registerSwapOpsCalls(app, config.head, { db, clock, terms, prices, pools, audit: ctx.audit });
     // A process that stopped between a decision and its posting: finish those now.
-    await pools.recover();
-    await exchange.recover();
-    if (config.demoMode) await pools.fundDemo();
+    if (ctx.leads) {
+      await pools.recover();
+      await exchange.recover();
+      if (config.demoMode) await pools.fundDemo();
+    }
   },
 });

@@ -8,7 +8,7 @@ export interface HealthDeps {
   version: string;
   deploymentId: string;
   startedAt: Date;
-  engine: { store: 'file' | 'postgres'; seq: () => number };
+  engine: { store: 'file' | 'postgres'; leads: boolean; seq: () => number };
   now?: () => Date;
   /** The broker and the market feed report themselves once they run. */
   probes?: Partial<Record<ProbedComponent, ComponentProbe>>;
@@ -53,7 +53,11 @@ export function createHealthService(deps: HealthDeps) {
         deploymentId: deps.deploymentId,
         startedAt: deps.startedAt.toISOString(),
         uptimeSeconds: Math.max(0, Math.floor((now().getTime() - deps.startedAt.getTime()) / 1000)),
-        engine: { store: deps.engine.store, role: 'leader', seq: deps.engine.seq() },
+        engine: {
+          store: deps.engine.store,
+          role: deps.engine.leads ? 'leader' : 'replica',
+          seq: deps.engine.seq(),
+        },
         components: {
           database,
           broker,

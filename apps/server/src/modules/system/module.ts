@@ -15,7 +15,11 @@ export const systemModule = defineModule({
       version: ctx.config.version,
       deploymentId: ctx.facts.deploymentId,
       startedAt,
-      engine: { store: ctx.config.engineStore, seq: () => ctx.engine.seq },
+      engine: {
+        store: ctx.config.engineStore,
+        leads: ctx.leads,
+        seq: () => ctx.engine.seq,
+      },
       storage: storageHealth(ctx.use('housekeeping')),
     });
     registerSystemCalls(ctx.app, ctx.config.head, health);

@@ -57,7 +57,7 @@ describe.each(testDatabases())('earn accrual on $name', ({ name, create }) => {
     const clock = new TestClock();
     const cfg = quietConfig();
     let p = await start(cfg, clock);
-    expect(earnOf(p.app).scheduler.kind).toBe(name === 'postgres' ? 'pg-boss' : 'croner');
+    expect(earnOf(p.app).scheduler?.kind).toBe(name === 'postgres' ? 'pg-boss' : 'croner');
     const admin = await signInOperator(p, 'admin', { clock });
     const id = await product(p, admin, {}, '36');
     const user = await saver(p, 'cycle@example.org', '3000');

@@ -81,8 +81,11 @@ export function createCatalogueOperations(deps: {
   /** The platform's own audit rows (the fee job acts in nobody's name). */
   platformAudit: Audit;
   onError?: (error: unknown, what: string) => void;
+  /** After each change, with the engine's sequence then: other processes follow it. */
+  onChanged?: (seq: number) => void;
 }) {
   const { db, engine, catalogue } = deps;
+  const changed = () => deps.onChanged?.(engine.seq);
   const now = () => deps.clock.now().getTime();
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
@@ -153,6 +156,7 @@ export function createCatalogueOperations(deps: {
       });
       engineRefused(`coin ${coin.code}`, ack.events);
       catalogue.addCoin(coin);
+      changed();
       return coinView(coin);
     });
   }
@@ -232,6 +236,7 @@ export function createCatalogueOperations(deps: {
       engineRefused(`market ${spec.symbol}`, ack.events);
       listed.spec = { ...engine.marketSpec(spec.symbol)! };
       await catalogue.addMarket(listed);
+      changed();
       return marketView(listed);
     });
   }
@@ -269,6 +274,7 @@ export function createCatalogueOperations(deps: {
       const ack = await engine.submit({ type: 'market-state', market: symbol, state });
       engineRefused(`state ${state} of ${symbol}`, ack.events);
       catalogue.setState(symbol, state);
+      changed();
       return marketView(market);
     });
   }
@@ -436,6 +442,7 @@ export function createCatalogueOperations(deps: {
       });
     });
     catalogue.setFees(change.market, maker, taker);
+    changed();
     return true;
   }
 

@@ -53,5 +53,10 @@ describe('the dashboard’s data panel', () => {
     expect((await screen.findByTestId('engine-store')).textContent).toMatch(
       /in files under DATA_DIR: this process alone runs it\. Last command: 42\./,
     );
+    cleanup();
+    show({ ...HEALTH, engine: { store: 'postgres', role: 'replica', seq: 7 } });
+    expect((await screen.findByTestId('engine-store')).textContent).toMatch(
+      /a replica of the engine; its commands go to the leading process\. Last command applied: 7\./,
+    );
   });
 });

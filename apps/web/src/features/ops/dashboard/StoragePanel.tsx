@@ -141,7 +141,7 @@ export function StoragePanel() {
       )}
       {engine && (
         <p className={styles.line} data-testid="engine-store">
-          {t(engine.store === 'postgres' ? 'storage.enginePostgres' : 'storage.engineFiles', {
+          {t(engineLine(engine), {
             seq: new Intl.NumberFormat(locale).format(engine.seq),
           })}
         </p>
@@ -155,4 +155,10 @@ export function StoragePanel() {
       </p>
     </section>
   );
+}
+
+/** What the answering process's engine is: a replica (an API process) or the leader's store. */
+function engineLine(engine: { store: 'file' | 'postgres'; role: 'leader' | 'replica' }) {
+  if (engine.role === 'replica') return 'storage.engineReplica';
+  return engine.store === 'postgres' ? 'storage.enginePostgres' : 'storage.engineFiles';
 }

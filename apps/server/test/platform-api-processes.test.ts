@@ -1,0 +1,204 @@
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import { WebSocket } from 'ws';
+import { userSocketPath, USER_SOCKET_CLOSE } from '@meridian/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from './helpers.ts';
+import {
+  adminQuery,
+  btcPrice,
+  freePort,
+  platformEnvironment,
+  repoRoot,
+  request,
+  schemaUrl,
+  serving,
+  signIn,
+  startPlatform,
+} from './platform-processes.ts';
+
+// Issue 25, the whole layout: two engine processes (one leads, one is its hot standby)
+// and two API processes (ROLE=api) on one PostgreSQL, one Redis and one NATS. Clients
+// talk to the API processes only. Needs all three (CI sets TEST_DATABASE_URL,
+// TEST_REDIS_URL and TEST_NATS_URL).
+
+const url = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const natsUrl = process.env.TEST_NATS_URL;
+const CLIENTS = 4;
+const KILL_AFTER_ACKS = 100;
+
+describe.skipIf(!url || !redisUrl || !natsUrl)('API processes in front of an engine leader', () => {
+  let schema = '';
+  let dataDir = '';
+  const children: ChildProcess[] = [];
+  const ports = { leader: 0, standby: 0, api: [0, 0] };
+
+  const environment = (port: number, role: 'all' | 'api') => ({
+    ...platformEnvironment({ url: url!, schema, dataDir, port }),
+    REDIS_URL: redisUrl!,
+    NATS_URL: natsUrl!,
+    ROLE: role,
+  });
+  function start(port: number, role: 'all' | 'api') {
+    const started = startPlatform(environment(port, role));
+    children.push(started.child);
+    return started;
+  }
+
+  beforeAll(async () => {
+    schema = `test_${randomUUID().replace(/-/g, '')}`;
+    await adminQuery(url!, `create schema ${schema}`);
+    dataDir = tempDir('meridian-api-processes-');
+    ports.leader = await freePort();
+    ports.standby = await freePort();
+    ports.api = [await freePort(), await freePort()];
+    start(ports.leader, 'all');
+    await serving(ports.leader);
+    await start(ports.standby, 'all').said('standby: another process leads');
+    for (const port of ports.api) start(port, 'api');
+    for (const port of ports.api) {
+      expect((await serving(port)).body.data.engine).toMatchObject({
+        store: 'postgres',
+        role: 'replica',
+      });
+    }
+  }, 120_000);
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await adminQuery(url!, `drop schema if exists ${schema} cascade`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a logout through one API process ends the session in the other within a second', async () => {
+    const [one, two] = ports.api as [number, number];
+    const token = await signIn(one, 'demo1@meridian.local');
+    const info = await request(two, 'POST', '/api/user/getInfo', { token });
+    expect(info?.status).toBe(200);
+    const userId = info!.body.data.id as string;
+
+    const socket = new WebSocket(`ws://127.0.0.1:${two}${userSocketPath(userId)}`);
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const ready = new Promise<void>((resolve) =>
+      socket.on('message', (data) => {
+        if (String(data).includes('"ready"')) resolve();
+      }),
+    );
+    socket.send(JSON.stringify({ op: 'auth', token }));
+    await ready;
+
+    expect((await request(one, 'POST', '/api/user/logout', { token }))?.status).toBe(200);
+    const loggedOutAt = Date.now();
+    const code = await closed;
+    expect(Date.now() - loggedOutAt).toBeLessThan(1000);
+    expect(code).toBe(USER_SOCKET_CLOSE.unauthorized);
+    expect((await request(two, 'POST', '/api/user/getInfo', { token }))?.status).toBe(401);
+  });
+
+  it('kill -9 of the engine leader: the API processes carry on, every acknowledged order is there once', async () => {
+    const [one, two] = ports.api as [number, number];
+    const tokens = [
+      await signIn(one, 'demo1@meridian.local'),
+      await signIn(two, 'demo2@meridian.local'),
+    ];
+    const price = await btcPrice(one);
+    const answers = new Map<string, string>();
+    const firstAnswers = new Map<string, string>();
+    let acked = 0;
+    let killedAt = 0;
+    let firstAfterKill = 0;
+    // Each client alternates between the two API processes; the two users trade with
+    // each other, so fills cross the failover. A request without an answer is sent
+    // again with its key.
+    const client = async (index: number) => {
+      const token = tokens[index % 2]!;
+      const side = index % 2 === 0 ? 'sell' : 'buy';
+      for (let n = 0; acked < KILL_AFTER_ACKS * 2; n++) {
+        const key = `a${index}-${n}`;
+        const order = { symbol: 'btcusdt', side, type: 'limit', price, quantity: '0.001' };
+        const port = ports.api[(index + n) % 2]!;
+        const sentAt = Date.now();
+        let answer = await request(port, 'POST', '/api/currency/order/submit', {
+          body: order,
+          token,
+          key,
+        });
+        if (answer?.status === 200) firstAnswers.set(key, answer.body.data.id as string);
+        while (answer?.status !== 200) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          answer = await request(
+            ports.api[(index + n + 1) % 2]!,
+            'POST',
+            '/api/currency/order/submit',
+            {
+              body: order,
+              token,
+              key,
+            },
+          );
+        }
+        // The takeover's cost: the first order sent after the kill to be answered.
+        if (killedAt && sentAt > killedAt && !firstAfterKill) firstAfterKill = Date.now();
+        answers.set(key, answer.body.data.id as string);
+        acked++;
+      }
+    };
+    const running = Array.from({ length: CLIENTS }, (_, i) => client(i));
+    while (acked < KILL_AFTER_ACKS) await new Promise((resolve) => setTimeout(resolve, 5));
+    children[0]!.kill('SIGKILL');
+    killedAt = Date.now();
+    await Promise.all(running);
+    console.log(
+      `API processes: the first order sent after the leader's kill -9 was acknowledged ${firstAfterKill - killedAt} ms after the kill`,
+    );
+
+    // The standby leads; the replicas reach its last command.
+    const lead = (await serving(ports.standby)).body.data.engine as { role: string; seq: number };
+    expect(lead.role).toBe('leader');
+    for (const port of ports.api) {
+      for (;;) {
+        const replica = (await serving(port)).body.data.engine as { seq: number };
+        if (replica.seq >= lead.seq) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+
+    // A key answered before the kill keeps its answer; every key has one order.
+    for (const [key, id] of firstAnswers) expect(answers.get(key)).toBe(id);
+    const db = new pg.Client({ connectionString: schemaUrl(url!, schema) });
+    await db.connect();
+    try {
+      const projected = async () =>
+        Number(
+          (
+            await db.query<{ last_seq: string }>(
+              "select last_seq from engine_projection where name = 'engine'",
+            )
+          ).rows[0]!.last_seq,
+        );
+      while ((await projected()) < lead.seq) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const { rows } = await db.query<{ client_ref: string; n: string }>(
+        "select client_ref, count(*) as n from trade_orders where client_ref like 'a%' group by client_ref",
+      );
+      expect(rows.length).toBe(answers.size);
+      expect(rows.every((row) => row.n === '1')).toBe(true);
+    } finally {
+      await db.end();
+    }
+
+    const verify = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/ledger-verify.ts'],
+      { cwd: repoRoot, env: environment(0, 'all'), encoding: 'utf8' },
+    );
+    expect(verify.stdout).toMatch(/^ledger ok/);
+  }, 180_000);
+});
