@@ -1,7 +1,7 @@
-// `npm run bench -- api-processes`: the layout of deploy/compose.yaml on loopback. One
-// engine leader (ROLE=all) and its hot standby, API processes (ROLE=api) in front of it,
-// nginx (Debian's, deploy/nginx.conf) in front of the API processes; PostgreSQL, Redis and
-// NATS from the machine. Two figures:
+// `npm run bench -- orders-api` (`-- orders` runs it too, after orders.bench.ts): the
+// layout of deploy/compose.yaml on loopback. One engine leader (ROLE=all) and its hot
+// standby, API processes (ROLE=api) in front of it, nginx (Debian's, deploy/nginx.conf) in
+// front of the API processes; PostgreSQL, Redis and NATS from the machine. Two figures:
 // - orders per second through nginx with 1 and with 3 API processes: autocannon, two
 //   signed-in users, IOC limit orders far from the market (each one sequenced, journalled
 //   and acknowledged, none resting), an order counted only when answered 200;
@@ -41,7 +41,7 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const natsUrl = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
 
 if (!fs.existsSync(NGINX)) {
-  console.log('api-processes: skipped, nginx is not installed (apt-get install nginx)');
+  console.log('orders-api: skipped, nginx is not installed (apt-get install nginx)');
   process.exit(0);
 }
 
@@ -127,7 +127,7 @@ try {
     );
     figures.push(`${count} API process${count > 1 ? 'es' : ''}: ${rate.toFixed(0)} orders/s`);
     console.log(
-      `api-processes: ${figures.at(-1)} through nginx (${CONNECTIONS} connections, ${SECONDS} s)`,
+      `orders-api: ${figures.at(-1)} through nginx (${CONNECTIONS} connections, ${SECONDS} s)`,
     );
   }
 
@@ -151,7 +151,7 @@ try {
       }
       ms.push(performance.now() - killedAt);
       console.log(
-        `api-processes failover run ${run}: an order sent after kill -9 of the engine leader ` +
+        `orders-api failover run ${run}: an order sent after kill -9 of the engine leader ` +
           `acknowledged ${ms.at(-1)!.toFixed(0)} ms after the kill`,
       );
       const killed = leader;
@@ -162,7 +162,7 @@ try {
     return ms.sort((a, b) => a - b);
   });
   console.log(
-    `api-processes: ${figures.join('; ')}; failover over ${FAILOVER_RUNS} runs: median ` +
+    `orders-api: ${figures.join('; ')}; failover over ${FAILOVER_RUNS} runs: median ` +
       `${times[Math.floor(FAILOVER_RUNS / 2)]!.toFixed(0)} ms, best ${times[0]!.toFixed(0)} ms, ` +
       `worst ${times.at(-1)!.toFixed(0)} ms`,
   );
@@ -171,7 +171,7 @@ try {
     ['--import', 'tsx', 'apps/server/src/cli/ledger-verify.ts'],
     { cwd: repoRoot, env: environment(0, 'all'), encoding: 'utf8' },
   );
-  console.log(`api-processes: ${verify.stdout.trim()}`);
+  console.log(`orders-api: ${verify.stdout.trim()}`);
 } finally {
   proxying.nginx?.kill('SIGKILL');
   for (const started of running) started.child.kill('SIGKILL');
