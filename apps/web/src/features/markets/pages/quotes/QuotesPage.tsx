@@ -1,5 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Skeleton, Tabs } from 'antd';
+import { Button, Card, Skeleton, Tabs } from 'antd';
+import { TextInput } from '../../../../shared/ui/TextInput.ts';
 import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -164,7 +165,7 @@ export function QuotesPage() {
       <Card
         title={t('market.quotes.title')}
         extra={
-          <Input
+          <TextInput
             allowClear
             className={styles.quotesSearch}
             prefix={<SearchOutlined />}

@@ -1,5 +1,6 @@
 import { DownOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Input, Popover, Segmented } from 'antd';
+import { Button, Popover, Segmented } from 'antd';
+import { TextInput } from '../../../../shared/ui/TextInput.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -90,7 +91,7 @@ export function MarketSwitcher({
   };
   const content = (
     <div className={styles.msPanel}>
-      <Input
+      <TextInput
         allowClear
         autoFocus
         prefix={<SearchOutlined />}

@@ -1,4 +1,5 @@
-import { Button, Checkbox, Input, Modal, Segmented, Skeleton, Slider } from 'antd';
+import { Button, Checkbox, Modal, Segmented, Skeleton, Slider } from 'antd';
+import { TextInput } from '../../../../shared/ui/TextInput.ts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
@@ -139,7 +140,7 @@ export function SideForm({
           <span className={`${styles.tfLabel} ${ui.muted}`}>
             {t('trade.form.price', { quote })}
           </span>
-          <Input value={t('trade.form.marketPrice')} disabled />
+          <TextInput value={t('trade.form.marketPrice')} disabled />
           <div className={styles.tfError} />
         </div>
       ) : (

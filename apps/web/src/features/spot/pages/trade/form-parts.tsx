@@ -1,5 +1,6 @@
 // The pieces of the order form: a number field, the figures, the visitor's links.
-import { Button, Input } from 'antd';
+import { Button } from 'antd';
+import { TextInput } from '../../../../shared/ui/TextInput.ts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -34,7 +35,7 @@ export function NumberField({
       <label htmlFor={id} className={`${styles.tfLabel} ${ui.muted}`}>
         {label}
       </label>
-      <Input
+      <TextInput
         id={id}
         value={value}
         inputMode="decimal"
