@@ -90,6 +90,8 @@ export async function openEngineFollower(options: {
     ...(options.clock ? { clock: options.clock } : {}),
     onListenerError: (error: unknown) =>
       options.log.error({ err: error }, 'engine listener failed'),
+    onReadError: (error: unknown) =>
+      options.log.warn({ err: error }, 'engine replica: the journal could not be read'),
     ...(options.onFailure ? { onFailure: options.onFailure } : {}),
   });
   options.log.info(follower.restored, 'engine replica opened: commands go to the leader');

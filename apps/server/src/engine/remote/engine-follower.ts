@@ -10,7 +10,7 @@ import {
 import { unencodableIdentifier } from '../command-identifiers.ts';
 import { EngineFront, refused, type Ack, type Unsequenced } from '../engine-front.ts';
 import { EngineCommandError } from '../engine-host.ts';
-import type { PgEngineStore } from '../store/pg-store.ts';
+import type { JournalEntry, PgEngineStore } from '../store/pg-store.ts';
 import {
   encodeUnsequenced,
   type EngineSubjects,
@@ -37,7 +37,7 @@ interface Pending {
 /** No engine leader answered in time: the command may or may not have been sequenced. */
 export class EngineUnavailableError extends Error {
   constructor() {
-    super('no engine leader answered; the command may have been sequenced');
+    super('no answer from the engine leader: the command may or may not have been sequenced');
     this.name = 'EngineUnavailableError';
   }
 }
@@ -187,7 +187,14 @@ export class EngineFollower extends EngineFront {
       }
       if (reply.outcome === 'sequenced') {
         // Its result is this replica's, once it has read that far.
-        if (this.engine.seq < reply.seq) void this.pull().catch(() => undefined);
+        while (this.pending.has(key) && this.engine.seq < reply.seq && !this.closed) {
+          if (this.failure || performance.now() > deadline) break;
+          await this.pull().catch(() => undefined);
+          if (this.engine.seq < reply.seq) await pause(RETRY_MS);
+        }
+        // Still unsettled: this replica jumped over it (restarted from a snapshot when far
+        // behind), or could not read the journal for GIVE_UP_MS.
+        this.settle(key, (p) => p.reject(new EngineUnavailableError()));
         return;
       }
       if (reply.outcome === 'refused') {
@@ -222,7 +229,15 @@ export class EngineFollower extends EngineFront {
       try {
         do {
           this.again = false;
-          const entries = await this.store.journalAfter(this.engine.seq);
+          let entries: JournalEntry[];
+          try {
+            entries = await this.store.journalAfter(this.engine.seq);
+          } catch (error) {
+            // The database out of reach for a moment: the next notification or poll reads
+            // again; nothing was applied.
+            this.options.onReadError?.(error);
+            return;
+          }
           if (entries.length === 0) break;
           if (entries[0]!.cmd.seq !== this.engine.seq + 1) {
             // The leader pruned what this replica had not read: start again from the
@@ -294,6 +309,8 @@ export class EngineFollower extends EngineFront {
 interface FollowerOptions {
   clock?: () => number;
   onListenerError?: (error: unknown) => void;
-  /** Called once if the replica cannot go on (a journal it cannot read): restart the process. */
+  /** Called once if the replica cannot go on (a journal it cannot apply): restart the process. */
   onFailure?: (error: Error) => void;
+  /** The journal could not be read this time (it is read again at the next chance). */
+  onReadError?: (error: unknown) => void;
 }
