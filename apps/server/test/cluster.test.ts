@@ -7,6 +7,7 @@ import { redisCluster, type Cluster } from '../src/kernel/cluster/cluster.ts';
 import { sharedReplays } from '../src/kernel/cluster/replay-memory.ts';
 import { sharedSocketRegistry } from '../src/kernel/cluster/socket-registry.ts';
 import { ensureDeploymentFacts } from '../src/kernel/db/platform-meta.ts';
+import { createIdempotency } from '../src/kernel/http/idempotency.ts';
 import { deferredKeyAuthority, signatureChecker } from '../src/kernel/http/signed-request.ts';
 import { registerUserSocket } from '../src/kernel/realtime/user-socket.ts';
 import { deferredAuthority } from '../src/kernel/sessions.ts';
@@ -171,6 +172,30 @@ describe.skipIf(!redisUrl)('processes sharing one Redis', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('a key in progress on a live process is refused elsewhere, and recovered once it is gone', async () => {
+    const db = a.database.db;
+    const deploymentId = b.cluster.keyPrefix.split(':')[1]!;
+    const owner = await redisCluster({ url: redisUrl!, deploymentId, log: b.app.log });
+    const other = createIdempotency(db, Date.now, b.cluster);
+    // The owner's request is still running (its work never ends here).
+    void createIdempotency(db, Date.now, owner).run(
+      'u-idem',
+      'k1',
+      'spot.place',
+      () => new Promise<never>(() => {}),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const recover = async () => 'order 9';
+    await expect(
+      other.run('u-idem', 'k1', 'spot.place', async () => 'again', { recover }),
+    ).rejects.toMatchObject({ messageId: 'idempotencyInProgress' });
+    // Its process ends (a kill: its beats stop; here its entry goes at once).
+    await owner.close();
+    expect(await other.run('u-idem', 'k1', 'spot.place', async () => 'again', { recover })).toBe(
+      'order 9',
+    );
   });
 
   it("rate limits are counted in Redis, under the deployment's prefix", async () => {

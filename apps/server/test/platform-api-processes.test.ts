@@ -72,7 +72,7 @@ describe.skipIf(!url || !redisUrl || !natsUrl)('API processes in front of an eng
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('a logout through one API process ends the session in the other within a second', async () => {
+  it("a user's events reach their socket on another API process, and a logout there ends it within a second", async () => {
     const [one, two] = ports.api as [number, number];
     const token = await signIn(one, 'demo1@meridian.local');
     const info = await request(two, 'POST', '/api/user/getInfo', { token });
@@ -90,8 +90,23 @@ describe.skipIf(!url || !redisUrl || !natsUrl)('API processes in front of an eng
         if (String(data).includes('"ready"')) resolve();
       }),
     );
+    const heard: string[] = [];
+    socket.on('message', (data) => heard.push(String(data)));
     socket.send(JSON.stringify({ op: 'auth', token }));
     await ready;
+
+    // An order placed through one API process: its events (told by the engine leader)
+    // reach the user's socket on the other.
+    const price = (Number(await btcPrice(one)) * 0.5).toFixed(2);
+    const placed = await request(one, 'POST', '/api/currency/order/submit', {
+      body: { symbol: 'btcusdt', side: 'buy', type: 'limit', price, quantity: '0.001' },
+      token,
+    });
+    expect(placed?.status).toBe(200);
+    const orderId = placed!.body.data.id as string;
+    while (!heard.some((m) => m.includes(`"orderId":"${orderId}"`))) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
 
     expect((await request(one, 'POST', '/api/user/logout', { token }))?.status).toBe(200);
     const loggedOutAt = Date.now();

@@ -14,6 +14,7 @@ import {
 import { testConfig, testDatabases, type TestDatabase } from '../../../../test/helpers.ts';
 import { signInOperator, type SignedInOperator } from '../../../../test/operator-helpers.ts';
 import { GENESIS_LISTINGS, GENESIS_QUOTE, genesisMarkets } from '../genesis.ts';
+import { followCatalogue, openCatalogue } from '../listing/open-catalogue.ts';
 import { marketView } from '../listing/store.ts';
 
 /** SUI/USDT: 9 decimals, price step 0.0001 USDT, quantity step 0.1 SUI. */
@@ -262,6 +263,35 @@ describe.each(testDatabases())('the catalogue on $name', ({ create }) => {
     await trade('4');
     await d.platform.app.close();
     await database.close();
+  });
+
+  it("follows another process's listings and pauses from the tables", async () => {
+    current = await create();
+    const d = new Deployment(current.open());
+    running.push(d);
+    await d.start();
+    const admin = await d.operator('admin');
+    // What another process holds: the catalogue as it was at its start.
+    const db = d.platform.database.db;
+    const elsewhere = (await openCatalogue(db, d.platform.engine)).catalogue;
+    const joined: string[] = [];
+    elsewhere.onListed((market) => void joined.push(market.symbol));
+
+    expect((await d.ops(admin, 'POST', '/api/ops/catalogue/coins', SUI_COIN)).status).toBe(200);
+    expect((await d.ops(admin, 'POST', '/api/ops/catalogue/markets', SUI_USDT)).status).toBe(200);
+    await followCatalogue(db, d.platform.engine, elsewhere, d.platform.engine.seq);
+    expect(elsewhere.coin('SUI')).toMatchObject({ code: 'SUI', decimals: 9 });
+    expect(elsewhere.market('suiusdt')?.state).toBe('trading');
+    expect(joined).toEqual(['suiusdt']);
+
+    const paused = await d.ops(admin, 'POST', '/api/ops/catalogue/markets/suiusdt/pause', {
+      reason: 'maintenance',
+    });
+    expect(paused.status).toBe(200);
+    await followCatalogue(db, d.platform.engine, elsewhere, d.platform.engine.seq);
+    expect(elsewhere.market('suiusdt')?.state).toBe('paused');
+    // Following again lists nothing twice.
+    expect(joined).toEqual(['suiusdt']);
   });
 
   it('lists at the next start a row whose engine command never ran', async () => {
