@@ -26,6 +26,28 @@ export async function adminQuery(url: string, statement: string): Promise<void> 
   }
 }
 
+/**
+ * What a network partition or a killed backend does to the engine leader of `schema`:
+ * its journal session ends, and the lead (an advisory lock) goes with it. Answers how
+ * many sessions held the lead (one).
+ */
+export async function cutEngineLeader(url: string, schema: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      `select pid from pg_locks where locktype = 'advisory' and granted
+         and database = (select oid from pg_database where datname = current_database())
+         and objid = (hashtextextended($1, 0) & 4294967295)::bigint::oid`,
+      [`${schema}/meridian-engine/main`],
+    );
+    for (const row of rows) await client.query('select pg_terminate_backend($1)', [row.pid]);
+    return rows.length;
+  } finally {
+    await client.end();
+  }
+}
+
 /** The environment of a demo deployment on `url`'s `schema`, quiet and without bots. */
 export function platformEnvironment(options: {
   url: string;

@@ -19,6 +19,7 @@ import {
 import { SqlProjector } from '../../src/engine/sql-projector.ts';
 import { EngineStandby } from '../../src/engine/standby.ts';
 import { PgEngineStore } from '../../src/engine/store/pg-store.ts';
+import { cutEngineLeader } from '../platform-processes.ts';
 import { TEST_ENGINE } from './config.ts';
 
 // Issue 25: API processes' engines (followers) send their commands to the leader over NATS
@@ -135,20 +136,7 @@ describe.skipIf(!url || !natsUrl)('engine followers', () => {
 
   it('sequences a key once, however often it is sent', async () => {
     const { host } = await leader();
-    const command = encodeUnsequenced({
-      type: 'deposit',
-      user: 'carol',
-      asset: 'USDT',
-      amount: 1_000_000n,
-      ref: 'd-carol',
-      source: 'platform_float',
-    });
-    const send = async (retry: boolean) =>
-      (
-        await nats.request(subjects.submit, JSON.stringify({ key: 'k-1', retry, command }), {
-          timeout: 2000,
-        })
-      ).json<SubmitReply>();
+    const send = (retry: boolean) => sendDeposit('carol', 'k-1', retry);
     const replies = await Promise.all([send(false), send(true), send(true)]);
     expect(new Set(replies.map((r) => JSON.stringify(r))).size).toBe(1);
     expect(replies[0]).toEqual({ outcome: 'sequenced', seq: 1 });
@@ -163,20 +151,7 @@ describe.skipIf(!url || !natsUrl)('engine followers', () => {
 
   it('answers a key a previous leader journalled from the journal, without a second command', async () => {
     await leader();
-    const command = encodeUnsequenced({
-      type: 'deposit',
-      user: 'dave',
-      asset: 'USDT',
-      amount: 5_000_000n,
-      ref: 'd-dave',
-      source: 'platform_float',
-    });
-    const send = async (retry: boolean) =>
-      (
-        await nats.request(subjects.submit, JSON.stringify({ key: 'k-2', retry, command }), {
-          timeout: 2000,
-        })
-      ).json<SubmitReply>();
+    const send = (retry: boolean) => sendDeposit('dave', 'k-2', retry);
     expect(await send(false)).toEqual({ outcome: 'sequenced', seq: 1 });
     const next = leader();
     await cutLeader();
@@ -216,18 +191,24 @@ describe.skipIf(!url || !natsUrl)('engine followers', () => {
     }
   });
 
+  /** A deposit sent to the leader as an API process would, under `key`. */
+  async function sendDeposit(user: string, key: string, retry: boolean): Promise<SubmitReply> {
+    const command = encodeUnsequenced({
+      type: 'deposit',
+      user,
+      asset: 'USDT',
+      amount: 1_000_000n,
+      ref: `d-${user}`,
+      source: 'platform_float',
+    });
+    const reply = await nats.request(subjects.submit, JSON.stringify({ key, retry, command }), {
+      timeout: 2000,
+    });
+    return reply.json<SubmitReply>();
+  }
+
   async function cutLeader(): Promise<void> {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    const { rows } = await client.query<{ pid: number }>(
-      `select pid from pg_locks where locktype = 'advisory' and granted
-         and database = (select oid from pg_database where datname = current_database())
-         and objid = (hashtextextended($1, 0) & 4294967295)::bigint::oid`,
-      [`${schema}/meridian-engine/main`],
-    );
-    for (const row of rows) await client.query('select pg_terminate_backend($1)', [row.pid]);
-    await client.end();
-    expect(rows).toHaveLength(1);
+    expect(await cutEngineLeader(url!, schema)).toBe(1);
   }
 });
 

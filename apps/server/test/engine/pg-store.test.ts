@@ -8,6 +8,7 @@ import { kyselyWriter } from '../../src/engine/projection-writer.ts';
 import { SqlProjector } from '../../src/engine/sql-projector.ts';
 import { EngineStandby } from '../../src/engine/standby.ts';
 import { PgEngineStore } from '../../src/engine/store/pg-store.ts';
+import { cutEngineLeader } from '../platform-processes.ts';
 import { TEST_ENGINE } from './config.ts';
 
 // Issue 25: the engine's journal in PostgreSQL, one leader at a time. Needs a PostgreSQL
@@ -120,17 +121,7 @@ it.skipIf(!url)(
     const promotion = second.lead();
 
     // What a network partition or a killed backend does: the lock goes with the session.
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    const { rows } = await client.query<{ pid: number }>(
-      `select pid from pg_locks where locktype = 'advisory' and granted
-         and database = (select oid from pg_database where datname = current_database())
-         and objid = (hashtextextended($1, 0) & 4294967295)::bigint::oid`,
-      [`${schema}/meridian-engine/main`],
-    );
-    for (const row of rows) await client.query('select pg_terminate_backend($1)', [row.pid]);
-    await client.end();
-    expect(rows).toHaveLength(1);
+    expect(await cutEngineLeader(url!, schema)).toBe(1);
 
     const next = await promotion;
     expect(next.seq).toBe(2);
