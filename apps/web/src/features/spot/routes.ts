@@ -17,8 +17,9 @@ export const spotRoutes: readonly PageEntry[] = [
     load: async () => (await loadTradePage()).TradePage,
     // `?type=sec` shows the second contracts (the seconds feature) on the same address,
     // `?type=usta` the U contracts and `?type=coin` the coin-margined ones (the perps
-    // feature); the form's Cross and Isolated modes are the margin feature's.
-    namespaces: [...namespaces, 'seconds', 'perps', 'margin'],
+    // feature), which load their own messages with their modules (TradePage); the form's
+    // Cross and Isolated modes are the margin feature's.
+    namespaces: [...namespaces, 'margin'],
     access: 'public',
     menus: [
       { placement: 'trade', label: 'menu.uContract', search: '?type=usta' },

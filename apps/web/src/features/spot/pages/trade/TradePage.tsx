@@ -14,22 +14,29 @@ import { ResizeHandle } from './ResizeHandle.tsx';
 import { TRADE_TYPE } from './trade-symbol.ts';
 import { tradeLayout } from './trade-layout.ts';
 import { useChartHeight } from './chart-height.ts';
+import { loadNamespaces } from '../../../../shared/i18n/index.ts';
 import { useIsPhone } from '../../../../shared/ui/useIsPhone.ts';
 import type { PickedPrice } from './useOrderForm.ts';
 import { useTradeMarket } from './useTradeMarket.ts';
 import { cx } from '../../../../shared/ui/cx.ts';
 import styles from './trade.module.css';
 
-// `/trade/index?type=sec` is the seconds feature's page, loaded only when asked for.
-const SecondsTradePage = lazy(async () => ({
-  default: (await import('../../../seconds/index.ts')).SecondsTradePage,
-}));
+// `/trade/index?type=sec` is the seconds feature's page, loaded only when asked for, with
+// its messages (the route loads only those of the spot view, which most visits show).
+const SecondsTradePage = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../../../seconds/index.ts'),
+    loadNamespaces(['seconds']),
+  ]);
+  return { default: module.SecondsTradePage };
+});
 
 // `/trade/index?type=usta` (U contracts) and `?type=coin` (coin-margined) are the perps
 // feature's page, loaded the same way.
-const PerpTradePage = lazy(async () => ({
-  default: (await import('../../../perps/lazy.ts')).PerpTradePage,
-}));
+const PerpTradePage = lazy(async () => {
+  const [module] = await Promise.all([import('../../../perps/lazy.ts'), loadNamespaces(['perps'])]);
+  return { default: module.PerpTradePage };
+});
 
 const PHONE_BOOK_ROWS = 8;
 const PHONE_TRADE_ROWS = 20;
