@@ -1,62 +1,21 @@
-import { DownOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Popover, Segmented } from 'antd';
-import { TextInput } from '../../../../shared/ui/TextInput.ts';
+import { DownOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { useStore } from 'zustand';
 import type { MarketRow } from '@meridian/contract/calls/market';
-import {
-  useMarketLayer,
-  useTicker,
-  rowSymbol,
-  useFavouriteToggle,
-  ChangePercent,
-  FavouriteStar,
-  PairName,
-} from '../../../markets/index.ts';
-import { Price } from '../../../../shared/ui/numbers.tsx';
-import { useSession } from '../../../../shared/session/store.ts';
+import { PairName } from '../../../markets/index.ts';
+import { lazyPart } from '../../../../shared/ui/lazy-part.tsx';
 import styles from './trade.module.css';
-import { cx } from '../../../../shared/ui/cx.ts';
 import ui from '../../../../shared/ui/market.module.css';
 
-type Tab = 'all' | 'favourites';
-
-/** One market of the list; it repaints only when its own market ticks. */
-function SwitchRow({
-  row,
-  current,
-  onPick,
-  onStar,
-}: {
-  row: MarketRow;
-  current: boolean;
-  onPick: (symbol: string) => void;
-  onStar: (symbol: string) => void;
-}) {
-  const symbol = rowSymbol(row);
-  const ticker = useTicker(symbol);
-  return (
-    <li className={cx(styles.msRow, current && styles.isCurrent)} data-symbol={symbol}>
-      <FavouriteStar symbol={symbol} name={row.symbol_name} onToggle={onStar} />
-      <button
-        type="button"
-        className={styles.msPick}
-        onClick={() => onPick(symbol)}
-        aria-current={current || undefined}
-      >
-        <PairName name={row.symbol_name} />
-        <Price value={ticker?.close ?? row.close} decimals={row.part_cou} />
-        <ChangePercent value={ticker?.priceChangePercent ?? row.zdf} />
-      </button>
-    </li>
-  );
-}
+// The list, its search field and the popover (about 10 KB gzipped with their antd parts)
+// are fetched when the switcher is first wanted: the pointer over its button, focus on it,
+// or a press, which opens the list once they are here.
+const panel = lazyPart(async () => (await import('./MarketSwitcherPanel.tsx')).MarketSwitcherPanel);
 
 /**
- * The market switcher of the trade page: a searchable list of the spot markets with
- * their last price and 24 h change, all or only the user's favourites.
+ * The market switcher of the trade page: the current pair, opening a searchable list of
+ * the spot markets (MarketSwitcherPanel).
  */
 export function MarketSwitcher({
   name,
@@ -71,96 +30,36 @@ export function MarketSwitcher({
 }) {
   const { t } = useTranslation(['spot', 'markets']);
   const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState('');
-  const [tab, setTab] = useState<Tab>('all');
-  const { favourites } = useMarketLayer();
-  const starred = useStore(favourites.store, (s) => s.starred);
-  const isLogin = useSession((s) => s.isLogin);
-  const toggle = useFavouriteToggle();
-  const { pathname, search: query } = useLocation();
-  const needle = search.trim().toUpperCase();
-  const shown = rows.filter(
-    (row) =>
-      (tab === 'all' || starred[rowSymbol(row)] === true) &&
-      (needle === '' || row.symbol_name.toUpperCase().includes(needle)),
-  );
-  const pick = (next: string) => {
-    setOpen(false);
-    setSearch('');
-    onSwitch(next);
+  // Pressed once and the panel's module here: from then on the button is rendered inside
+  // the popover. The swap waits for a press, after which the focus moves into the panel's
+  // search field anyway; a pointer over the button or focus on it only fetches the module.
+  const [ready, setReady] = useState(false);
+  const press = () => {
+    setOpen(true);
+    void panel.load().then(
+      () => setReady(true),
+      () => setOpen(false),
+    );
   };
-  const content = (
-    <div className={styles.msPanel}>
-      <TextInput
-        allowClear
-        autoFocus
-        prefix={<SearchOutlined />}
-        placeholder={t('trade.switcher.search')}
-        aria-label={t('trade.switcher.search')}
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-      />
-      <Segmented<Tab>
-        block
-        size="small"
-        value={tab}
-        onChange={setTab}
-        options={[
-          { value: 'all', label: t('trade.switcher.all') },
-          { value: 'favourites', label: t('trade.switcher.favourites') },
-        ]}
-      />
-      <div className={`${styles.msHead} ${ui.muted}`}>
-        <span>{t('market.col.pair')}</span>
-        <span className="num">{t('market.col.lastPrice')}</span>
-        <span className="num">{t('market.col.change24h')}</span>
-      </div>
-      {tab === 'favourites' && !isLogin ? (
-        <p className={`${styles.msNote} ${ui.muted}`}>
-          <Link to={`/user/login?redirect=${encodeURIComponent(pathname + query)}`}>
-            {t('trade.switcher.login')}
-          </Link>
-        </p>
-      ) : shown.length === 0 ? (
-        <p className={`${styles.msNote} ${ui.muted}`}>
-          {tab === 'favourites' && needle === ''
-            ? t('trade.switcher.noFavourites')
-            : t('trade.switcher.none')}
-        </p>
-      ) : (
-        <ul className={styles.msList}>
-          {shown.map((row) => (
-            <SwitchRow
-              key={rowSymbol(row)}
-              row={row}
-              current={rowSymbol(row) === symbol}
-              onPick={pick}
-              onStar={toggle}
-            />
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-  return (
-    <Popover
-      open={open}
-      onOpenChange={setOpen}
-      trigger="click"
-      placement="bottomLeft"
-      content={content}
-      arrow={false}
+  const trigger = (
+    <Button
+      type="text"
+      className={styles.msTrigger}
+      // The visible pair leads the name, so what is read out matches what is seen.
+      aria-label={`${name}, ${t('trade.switcher.open')}`}
+      aria-expanded={open}
+      onPointerEnter={ready ? undefined : panel.preload}
+      onFocus={ready ? undefined : panel.preload}
+      onClick={ready ? undefined : press}
     >
-      <Button
-        type="text"
-        className={styles.msTrigger}
-        // The visible pair leads the name, so what is read out matches what is seen.
-        aria-label={`${name}, ${t('trade.switcher.open')}`}
-        aria-expanded={open}
-      >
-        <PairName name={name} />
-        <DownOutlined className={ui.muted} />
-      </Button>
-    </Popover>
+      <PairName name={name} />
+      <DownOutlined className={ui.muted} />
+    </Button>
+  );
+  if (!ready) return trigger;
+  return (
+    <panel.Part symbol={symbol} rows={rows} onSwitch={onSwitch} open={open} onOpenChange={setOpen}>
+      {trigger}
+    </panel.Part>
   );
 }

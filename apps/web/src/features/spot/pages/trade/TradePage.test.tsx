@@ -18,6 +18,7 @@ import { FakeSocket } from '../../../../shared/testing/fake-socket.ts';
 import { testUser } from '../../../../shared/session/test-user.ts';
 import { useSession } from '../../../../shared/session/store.ts';
 import { installDomShims, testPlatformConfig } from '../../../../shared/testing/fixtures.ts';
+import { orderForm } from './order-form-part.ts';
 import { FullScreenTradePage, TradePage } from './TradePage.tsx';
 
 // The chart draws on a canvas jsdom does not have; everything around it is under test.
@@ -172,7 +173,10 @@ async function walletLoaded() {
 describe('spot trade page', () => {
   beforeAll(async () => {
     installDomShims();
-    await initI18n('en', ['spot', 'markets']);
+    // The order form is a part of its own, fetched with the page (order-form-part.ts):
+    // loaded here first, so the tests' waits are for the page, not for the module's first
+    // transform, which can take longer than a wait allows on a busy machine.
+    await Promise.all([initI18n('en', ['spot', 'markets']), orderForm.load()]);
   });
   beforeEach(() => useSession.getState().logout());
   afterEach(cleanup);
