@@ -47,11 +47,12 @@ export interface Cluster {
 const BEAT_MS = 5_000;
 
 // Sets this process's lapse time (Redis's clock, so processes' clocks need not agree) and
-// drops the processes whose time has lapsed.
+// drops the processes whose time has lapsed; the hash itself goes when none beats.
 const BEAT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('HSET', KEYS[1], ARGV[1], now + tonumber(ARGV[2]))
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
 local all = redis.call('HGETALL', KEYS[1])
 for i = 1, #all, 2 do
   if tonumber(all[i + 1]) < now then redis.call('HDEL', KEYS[1], all[i]) end

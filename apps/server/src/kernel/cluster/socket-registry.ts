@@ -16,6 +16,12 @@ export interface SocketRegistry {
   onReplaced(close: (socketIds: string[]) => void): void;
 }
 
+/**
+ * A user's set outlives their last admission this long: a deployment that stopped leaves
+ * nothing behind for good (a socket open longer merely stops counting).
+ */
+const SOCKETS_KEPT_MS = 24 * 3600_000;
+
 // One sorted set per user (member `<process>|<socket>`, score the admission time), checked
 // against the cluster's hash of live processes (process -> the time its liveness lapses):
 // sockets of a process that stopped beating (killed) are dropped at the next admission.
@@ -28,6 +34,7 @@ for _, member in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
   local lapses = redis.call('HGET', KEYS[2], owner)
   if not lapses or tonumber(lapses) < now then redis.call('ZREM', KEYS[1], member) end
 end
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
 local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[2])
 if over <= 0 then return {} end
 local out = redis.call('ZRANGE', KEYS[1], 0, over - 1)
@@ -76,6 +83,7 @@ export function sharedSocketRegistry(
         processes,
         member(socketId),
         options.maxPerUser,
+        SOCKETS_KEPT_MS,
       )) as string[];
       own.set(socketId, userId);
       const replaced = over.map((m) => ({
