@@ -71,8 +71,9 @@ export abstract class EngineFront {
   }
 
   /**
-   * Whether this process sequences the commands, projects their results and runs the
-   * engine's scheduled work; false in an API process, whose commands go to the leader.
+   * Whether this process sequences the commands and projects their results, and so runs
+   * the platform's scheduled and start-up work (index ticks, jobs, recoveries, demo
+   * seeds); false in an API process (ROLE=api), whose commands go to the leader.
    */
   abstract readonly leads: boolean;
 

@@ -284,11 +284,6 @@ export class EngineHost extends EngineFront {
     }
   }
 
-  /**
-   * Snapshots without pausing the stream: the state is captured in memory at once, and
-   * written (and the journal before it pruned) only after the journal and the SQL
-   * projection have both reached it, so a recovery never starts ahead of either.
-   */
   /** How far every projection has written: the SQL projector's and the modules'. */
   projectedThrough(): number {
     let reached = this.options.projector?.lastSeq ?? this.durableSeq;
@@ -296,6 +291,11 @@ export class EngineHost extends EngineFront {
     return reached;
   }
 
+  /**
+   * Snapshots without pausing the stream: the state is captured in memory at once, and
+   * written (and the journal before it pruned) only after the journal and the SQL
+   * projection have both reached it, so a recovery never starts ahead of either.
+   */
   private async maintainSnapshots(): Promise<void> {
     const reached = this.projectedThrough();
     if (this.captured && reached >= this.captured.seq) {

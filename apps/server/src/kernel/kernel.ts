@@ -236,7 +236,6 @@ export async function startKernel(
     clock,
     facts,
     engine,
-    leads: engine.leads,
     userSocket,
     broker,
     delivery: createDelivery({

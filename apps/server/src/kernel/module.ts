@@ -70,12 +70,6 @@ export interface Kernel {
   clock: Clock;
   facts: DeploymentFacts;
   engine: EngineFront;
-  /**
-   * Whether this process runs the platform's scheduled and start-up work (index ticks,
-   * jobs, recoveries, demo seeds, projections): true but in an API process (ROLE=api),
-   * which serves calls and sockets while the leading process does the rest.
-   */
-  leads: boolean;
   /** Each user's own events, to their sockets at `/ws/coin/:userId`. */
   userSocket: UserSocket;
   /** MQTT: public topics and each user's refresh topic. */

@@ -35,7 +35,7 @@ export const contentModule = defineModule({
     const forms = createForms(db, now);
     const settings = createSettings(db, config);
     const editor = createEditor(db, search, now);
-    if (config.demoMode && ctx.leads) await seedDemoContent(db, search, now());
+    if (config.demoMode && ctx.engine.leads) await seedDemoContent(db, search, now());
     ctx.provide('content', { settings });
     registerContentCalls(app, config.head, { db, reader, forms, search, settings });
     registerContentOpsCalls(app, config.head, { db, editor, settings, audit: ctx.audit, now });

@@ -8,7 +8,7 @@ export const demoModule = defineModule({
   async start(ctx) {
     const { demoMode } = ctx.config;
     // Seeded by the leading process; an API process finds them there.
-    const seeds = demoMode && ctx.leads;
+    const seeds = demoMode && ctx.engine.leads;
     const seeded = seeds ? await seedDemoUsers(ctx.use('identity')) : [];
     if (seeds) await fundDemoUsers(ctx.db, ctx.engine);
     if (seeds) await seedDemoOperators(ctx.use('operators'));

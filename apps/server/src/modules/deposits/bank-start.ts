@@ -16,7 +16,7 @@ export async function startBankRecharges(ctx: ModuleContext): Promise<void> {
   const verification = ctx.use('verification');
   const catalogue = ctx.use('markets').catalogue;
   const banks = createBankDetails(db, clock, catalogue);
-  if (config.demoMode && ctx.leads) await banks.seedDemo();
+  if (config.demoMode && ctx.engine.leads) await banks.seedDemo();
   const recharges = createBankRecharges({
     db,
     clock,
@@ -39,5 +39,5 @@ export async function startBankRecharges(ctx: ModuleContext): Promise<void> {
   ctx
     .use('operators')
     .registerQueue('recharge', () => verification.reviews.queue.pending('recharge'));
-  if (ctx.leads) await recharges.recover();
+  if (ctx.engine.leads) await recharges.recover();
 }

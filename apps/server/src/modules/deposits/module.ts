@@ -92,8 +92,8 @@ export const depositsModule = defineModule({
       await credits.pass();
     };
     // The chain is watched by the leading process alone; API processes only answer calls.
-    if (ctx.leads) await credits.pass();
-    if (ctx.leads && config.deposits.blockMs > 0) {
+    if (ctx.engine.leads) await credits.pass();
+    if (ctx.engine.leads && config.deposits.blockMs > 0) {
       const timer = setInterval(() => {
         if (running) return;
         running = block()

@@ -61,7 +61,7 @@ export const earnModule = defineModule({
       onError,
     });
     let scheduler: Scheduler | null = null;
-    if (ctx.leads) {
+    if (ctx.engine.leads) {
       if (config.demoMode) await seedDemoProducts(db, engine, clock.now().getTime());
       // What a stopped process left half done, then the days missed while it was down.
       await subscriptions.recover();

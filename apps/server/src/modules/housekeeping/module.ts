@@ -29,7 +29,7 @@ export const housekeepingModule = defineModule({
       now: () => ctx.clock.now().getTime(),
       everyMs: ctx.options.housekeepingEveryMs ?? EVERY_MS,
       onError: (error) => ctx.app.log.error({ err: error }, 'housekeeping'),
-      scheduled: ctx.leads,
+      scheduled: ctx.engine.leads,
     });
     ctx.onClose(() => housekeeper.stop());
     ctx.provide('housekeeping', housekeeper);

@@ -55,7 +55,7 @@ export const marginModule = defineModule({
       const refused = events.find((e) => e.type === 'rejected');
       if (refused) app.log.warn({ what, refused }, 'margin set-up refused');
     };
-    for (const [asset, daily] of ctx.leads ? DAILY_RATES : []) {
+    for (const [asset, daily] of ctx.engine.leads ? DAILY_RATES : []) {
       if (engine.marginState.pools.has(asset) || !engine.asset(asset)) continue;
       const ack = await engine.margin({
         op: 'pool',
@@ -65,12 +65,12 @@ export const marginModule = defineModule({
       });
       warnIfRefused(`pool ${asset}`, ack.events);
     }
-    for (const [market, maxLeverage] of ctx.leads ? PAIRS : []) {
+    for (const [market, maxLeverage] of ctx.engine.leads ? PAIRS : []) {
       if (engine.marginState.pairs.has(market) || !engine.marketSpec(market)) continue;
       const ack = await engine.margin({ op: 'pair', market, maxLeverage });
       warnIfRefused(`pair ${market}`, ack.events);
     }
-    if (config.demoMode && ctx.leads) {
+    if (config.demoMode && ctx.engine.leads) {
       for (const [asset, amount] of Object.entries(DEMO_LENDING)) {
         if (!engine.asset(asset)) continue;
         // A fixed reference: a restart is refused as a repeat and lends nothing twice.
@@ -108,7 +108,7 @@ export const marginModule = defineModule({
       () => void warnings.send(),
     );
     // Warnings written before a restart but not yet told (the leader tells them).
-    if (ctx.leads) void warnings.send();
+    if (ctx.engine.leads) void warnings.send();
     const flushed = async () => {
       await projection.flushed();
       await warnings.settled();
@@ -119,12 +119,12 @@ export const marginModule = defineModule({
       engine,
       now: () => engine.now(),
       onError: (error) => app.log.error({ err: error }, 'margin interest'),
-      scheduled: ctx.leads,
+      scheduled: ctx.engine.leads,
     });
     const liquidation = startLiquidationJob({
       engine,
       onError: (error) => app.log.error({ err: error }, 'margin liquidation'),
-      scheduled: ctx.leads,
+      scheduled: ctx.engine.leads,
     });
     ctx.onClose(async () => {
       await warnings.settled();

@@ -70,7 +70,7 @@ export const marketsModule = defineModule({
         app.log.error({ err: error }, 'catalogue: following a change'),
       );
     });
-    if (ctx.leads) {
+    if (ctx.engine.leads) {
       // Due while the platform was down: applied now, once, before anything trades.
       await operations.applyDueFeeChanges();
       let feeRun: Promise<unknown> = Promise.resolve();
@@ -100,7 +100,7 @@ export const marketsModule = defineModule({
       makerClients: clients,
       deploymentId: ctx.facts.deploymentId,
       config: config.market,
-      leads: ctx.leads,
+      leads: ctx.engine.leads,
       ...ctx.options.market,
       onError: (error, what) => app.log.error({ err: error }, what),
     });

@@ -40,7 +40,7 @@ export const operatorsModule = defineModule({
     });
     const platformAudit: Audit = (executor, entry) =>
       ctx.audit.recordAs(executor, PLATFORM_ACTOR, entry);
-    if (ctx.leads) await adjustments.resume(platformAudit);
+    if (ctx.engine.leads) await adjustments.resume(platformAudit);
     const queues = createReviewQueues();
     registerOperatorCalls(ctx.app, ctx.config.head, {
       db,

@@ -27,7 +27,7 @@ export const perpsModule = defineModule({
         ...(hasPerpetual(market) ? [perpListingOf(market)] : []),
         ...(hasInversePerpetual(market) ? [inverseListingOf(market)] : []),
       ]);
-    for (const spec of ctx.leads ? listings : []) {
+    for (const spec of ctx.engine.leads ? listings : []) {
       if (engine.perps.markets.has(spec.symbol)) continue;
       const ack = await engine.perp({ op: 'list', spec });
       const refused = ack.events.find((e) => e.type === 'rejected');
@@ -43,7 +43,7 @@ export const perpsModule = defineModule({
       // Funding times are compared with the engine's own stamps.
       now: () => engine.now(),
       onError: (error) => app.log.error({ err: error }, 'perpetual funding'),
-      scheduled: ctx.leads,
+      scheduled: ctx.engine.leads,
     });
     ctx.onClose(() => funding.stop());
     ctx.provide('perps', { service: perps, funding, flushed: projection.flushed });

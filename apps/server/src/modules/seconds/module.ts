@@ -35,7 +35,7 @@ export const secondsModule = defineModule({
     ];
     const pool = createPool(engine, coins);
     const orders = createOrderList(db, engine);
-    if (config.demoMode && ctx.leads) await pool.fundDemo();
+    if (config.demoMode && ctx.engine.leads) await pool.fundDemo();
     const settlements = await startSettlements({
       db,
       engine,

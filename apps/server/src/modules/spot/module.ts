@@ -21,7 +21,7 @@ export const spotModule = defineModule({
     });
     // Each user's own orders, fills and balances go out on their MQTT refresh topic and
     // their user sockets: told by the leading process, delivered by every one.
-    if (ctx.leads) {
+    if (ctx.engine.leads) {
       ctx.onClose(
         startUserEvents(ctx.engine, [
           (user, event) => ctx.broker.publishUserRefresh(user, event),

@@ -34,7 +34,7 @@ export const swapModule = defineModule({
     });
     registerSwapOpsCalls(app, config.head, { db, clock, terms, prices, pools, audit: ctx.audit });
     // A process that stopped between a decision and its posting: finish those now.
-    if (ctx.leads) {
+    if (ctx.engine.leads) {
       await pools.recover();
       await exchange.recover();
       if (config.demoMode) await pools.fundDemo();

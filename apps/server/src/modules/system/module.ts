@@ -17,7 +17,7 @@ export const systemModule = defineModule({
       startedAt,
       engine: {
         store: ctx.config.engineStore,
-        leads: ctx.leads,
+        leads: ctx.engine.leads,
         seq: () => ctx.engine.seq,
       },
       storage: storageHealth(ctx.use('housekeeping')),

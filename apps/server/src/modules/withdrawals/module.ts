@@ -60,6 +60,6 @@ export const withdrawalsModule = defineModule({
     });
     ctx.use('operators').registerQueue('withdrawal', () => queue.pending('withdrawal'));
     // A process that stopped between a decision and its posting: finish those now.
-    if (ctx.leads) await withdrawals.recover();
+    if (ctx.engine.leads) await withdrawals.recover();
   },
 });
