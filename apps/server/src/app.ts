@@ -24,6 +24,7 @@ import {
   type MarketRuntime,
 } from './modules/markets/index.ts';
 import type { MarketsTables } from './modules/markets/tables.ts';
+import type { Intents } from './kernel/cluster/intents.ts';
 
 export type { PlatformOptions };
 
@@ -58,6 +59,8 @@ export interface Platform {
   margin: MarginModuleService;
   /** Retention, SQLite's space and the data's measure (tests and the soak bench run it). */
   housekeeping: Housekeeper;
+  /** Half-done work and its claims: tests claim rows as this process and run a sweep. */
+  intents: Intents;
 }
 
 /**
@@ -86,6 +89,7 @@ export async function buildPlatform(
     marketRuntime: markets.runtime,
     broker: kernel.broker,
     userSocket: kernel.userSocket,
+    intents: kernel.intents,
     servesWebApp,
     seededDemoUsers: modules.use('demo').seededUsers,
     operators: modules.use('operators'),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSocketPath, USER_SOCKET_CLOSE } from '@meridian/contract';
 import { buildPlatform, type Platform } from '../src/app.ts';
 import { redisCluster, type Cluster } from '../src/kernel/cluster/cluster.ts';
+import { createIntents } from '../src/kernel/cluster/intents.ts';
 import { sharedReplays } from '../src/kernel/cluster/replay-memory.ts';
 import { sharedSocketRegistry } from '../src/kernel/cluster/socket-registry.ts';
 import { ensureDeploymentFacts } from '../src/kernel/db/platform-meta.ts';
@@ -196,6 +197,45 @@ describe.skipIf(!redisUrl)('processes sharing one Redis', () => {
     expect(await other.run('u-idem', 'k1', 'spot.place', async () => 'again', { recover })).toBe(
       'order 9',
     );
+  });
+
+  it("the leader leaves a living API process its half-done work and finishes it once that process is gone", async () => {
+    const deploymentId = b.cluster.keyPrefix.split(':')[1]!;
+    const api = await redisCluster({ url: redisUrl!, deploymentId, log: b.app.log });
+    let gone = false;
+    const claimedBy = createIntents({
+      cluster: api,
+      now: Date.now,
+      leads: false,
+      onError: () => {},
+    }).claim();
+    const pending = new Map([['w-1', { id: 'w-1', ...claimedBy }]]);
+    const finished: string[] = [];
+    const leader = createIntents({
+      cluster: b.cluster,
+      now: Date.now,
+      leads: true,
+      everyMs: 3_600_000,
+      onError: () => {},
+    });
+    try {
+      await leader.resume('withdrawals', {
+        pending: async () => [...pending.values()],
+        finish: async (row) => {
+          finished.push(row.id);
+          pending.delete(row.id);
+        },
+      });
+      expect(finished).toEqual([]);
+      // Killed: its beats stop (here its entry goes at once).
+      await api.close();
+      gone = true;
+      await leader.sweep();
+      expect(finished).toEqual(['w-1']);
+    } finally {
+      await leader.stop();
+      if (!gone) await api.close();
+    }
   });
 
   it("rate limits are counted in Redis, under the deployment's prefix", async () => {

@@ -1,6 +1,7 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { userSocketPath, USER_SOCKET_CLOSE } from '@meridian/contract';
@@ -42,6 +43,15 @@ describe.skipIf(!url || !redisUrl || !natsUrl)('API processes in front of an eng
     NATS_URL: natsUrl!,
     ROLE: role,
   });
+  async function pgQuery<Row extends object>(text: string, values: unknown[] = []) {
+    const db = new pg.Client({ connectionString: schemaUrl(url!, schema) });
+    await db.connect();
+    try {
+      return (await db.query(text, values)).rows as Row[];
+    } finally {
+      await db.end();
+    }
+  }
   function start(port: number, role: 'all' | 'api') {
     const started = startPlatform(environment(port, role));
     children.push(started.child);
@@ -216,4 +226,68 @@ describe.skipIf(!url || !redisUrl || !natsUrl)('API processes in front of an eng
     );
     expect(verify.stdout).toMatch(/^ledger ok/);
   }, 180_000);
+  it("an API process killed between a swap's acceptance and its settlement: the leader settles it, once", async () => {
+    const [one] = ports.api as [number, number];
+    // A third API process, whose id among the deployment's processes is read from Redis.
+    const deployment = await pgQuery<{ value: string }>(
+      "select value from platform_meta where key = 'deployment_id'",
+    );
+    const processesKey = `meridian:${deployment[0]!.value}:processes`;
+    const redis = new Redis(redisUrl!);
+    try {
+      const before = new Set(await redis.hkeys(processesKey));
+      const port = await freePort();
+      const third = start(port, 'api');
+      await serving(port);
+      const apiId = (await redis.hkeys(processesKey)).find((id) => !before.has(id))!;
+      expect(apiId).toBeDefined();
+
+      const token = await signIn(port, 'demo1@meridian.local');
+      const quoted = await request(port, 'POST', '/api/texchange/getCurrencyPrice', {
+        body: { from: 'USDT', to: 'BTC', quantity: '25' },
+        token,
+      });
+      expect(quoted?.status).toBe(200);
+      const quoteId = quoted!.body.data.id as string;
+      // Killed right after writing the acceptance, before the engine was asked.
+      third.child.kill('SIGKILL');
+      await pgQuery(
+        "update swap_quotes set state = 'settling', owner = $1, claimed_at = $2 where id = $3",
+        [apiId, Date.now(), quoteId],
+      );
+
+      // Its beats stop; within three beats and a sweep the leader settles the swap.
+      const killedAt = Date.now();
+      for (;;) {
+        const [row] = await pgQuery<{ state: string }>(
+          'select state from swap_quotes where id = $1',
+          [quoteId],
+        );
+        if (row!.state === 'settled') break;
+        expect(Date.now() - killedAt).toBeLessThan(40_000);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      console.log(
+        `API processes: a killed process's swap was settled by the leader ${Date.now() - killedAt} ms after the kill`,
+      );
+      // The user's retry is answered with that swap; asking twice moves nothing twice.
+      const retry = async () =>
+        (await request(one, 'POST', '/api/texchange/currencyExchange', {
+          body: { quoteId },
+          token: await signIn(one, 'demo1@meridian.local'),
+        }))!;
+      const first = await retry();
+      expect(first.status).toBe(200);
+      expect(first.body.data).toMatchObject({ id: quoteId });
+      expect((await retry()).body.data.balances).toEqual(first.body.data.balances);
+    } finally {
+      redis.disconnect();
+    }
+    const verify = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/ledger-verify.ts'],
+      { cwd: repoRoot, env: environment(0, 'all'), encoding: 'utf8' },
+    );
+    expect(verify.stdout).toMatch(/^ledger ok/);
+  }, 120_000);
 });

@@ -12,6 +12,7 @@ import { serveEngineCommands } from '../engine/remote/command-server.ts';
 import { engineSubjects } from '../engine/remote/protocol.ts';
 import { systemClock } from './clock.ts';
 import { localCluster, redisCluster } from './cluster/cluster.ts';
+import { createIntents } from './cluster/intents.ts';
 import { sharedReplays } from './cluster/replay-memory.ts';
 import { sharedSocketRegistry } from './cluster/socket-registry.ts';
 import { fanOutUserMessages } from './cluster/user-fanout.ts';
@@ -224,6 +225,14 @@ export async function startKernel(
     purge.unref();
     stops.push(() => clearInterval(purge));
   }
+  const intents = createIntents({
+    cluster,
+    now: () => clock.now().getTime(),
+    leads: engine.leads,
+    everyMs: options.intentSweepMs,
+    onError: (error, { name }) => app.log.error({ err: error, intents: name }, 'unfinished work'),
+  });
+  stops.push(() => intents.stop());
   requestLog.startSummary(app.log);
   stops.push(() => requestLog.stop());
 
@@ -247,6 +256,7 @@ export async function startKernel(
       sms: options.sms,
     }),
     idempotency,
+    intents,
     transport: await loadTransportKeys(db),
     cluster,
     sessions,

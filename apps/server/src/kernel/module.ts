@@ -4,6 +4,7 @@ import type { EngineFront } from '../engine/engine-front.ts';
 import type { EngineStandby } from '../engine/standby.ts';
 import type { Clock } from './clock.ts';
 import type { Cluster } from './cluster/cluster.ts';
+import type { Intents } from './cluster/intents.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { DeploymentFacts } from './db/platform-meta.ts';
@@ -57,6 +58,8 @@ export interface PlatformOptions {
    * with a standby waiting, the process ends so that it takes over.
    */
   onEngineFailure?: (error: Error) => void;
+  /** How often the leader looks for half-done work of dead processes (tests: shorter). */
+  intentSweepMs?: number;
 }
 
 /** What every module uses and no module owns. */
@@ -78,6 +81,8 @@ export interface Kernel {
   delivery: Delivery;
   /** `Idempotency-Key` for money-moving calls. */
   idempotency: Idempotency;
+  /** Intent rows: who does a piece of work, and the leader's takeover of dead processes'. */
+  intents: Intents;
   /** The server's key for payloads the browser seals (passwords, withdrawals). */
   transport: TransportKeys;
   /** The deployment's other processes: what they must hear of, what they count together. */

@@ -4,6 +4,7 @@ import { formatUnits, parseUnits, UnitsError } from '@meridian/core';
 import type { Kysely } from 'kysely';
 import type { EngineFront } from '../../engine/engine-front.ts';
 import { iso, type Clock } from '../../kernel/clock.ts';
+import { UNCLAIMED, type Claim, type IntentRows } from '../../kernel/cluster/intents.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { Catalogue } from '../markets/index.ts';
 import type { ReviewKindHandler, VerificationService } from '../verification/index.ts';
@@ -95,7 +96,8 @@ function readAmount(text: string, offer: RechargeBank): string {
  * operators' review queue; approval is a conditional update in the decision's transaction,
  * then the engine credits it from `bank_receipts` under the reference `bank:<id>`, which
  * it applies once, and only then is it marked credited. A stop between the two leaves it
- * approved, and the start-up pass credits it (a duplicate answer meaning it already was).
+ * approved, and the leader credits it (`intents`; a duplicate answer meaning it already
+ * was).
  */
 export function createBankRecharges(deps: {
   db: BankDb;
@@ -105,8 +107,9 @@ export function createBankRecharges(deps: {
   banks: BankDetails;
   verification: VerificationService;
   log: (message: string, detail?: object) => void;
+  claim: () => Claim;
 }) {
-  const { db, clock, engine, catalogue, banks, verification } = deps;
+  const { db, clock, engine, catalogue, banks, verification, claim } = deps;
 
   async function credit(id: string): Promise<void> {
     const row = await db
@@ -126,9 +129,11 @@ export function createBankRecharges(deps: {
     const refused = ack.events.find(
       (e) => e.type === 'rejected' && e.reason !== 'duplicate_deposit',
     );
-    // Left approved: the next start tries again, and the log says why it cannot now.
+    // Left approved and claimed afresh: the leader tries again once the claim lapses, and
+    // the log says why it cannot now.
     if (refused) {
       deps.log('recharges: the engine refused an approved recharge', { id, refused });
+      await db.updateTable('bank_recharges').set(claim()).where('id', '=', id).execute();
       return;
     }
     await db
@@ -151,6 +156,7 @@ export function createBankRecharges(deps: {
         state: change.state,
         reason: change.state === 'rejected' ? change.reason : null,
         decided_at: iso(clock.now()),
+        ...(change.state === 'approved' ? claim() : {}),
       })
       .where('id', '=', subjectId)
       .where('state', '=', 'review')
@@ -210,6 +216,7 @@ export function createBankRecharges(deps: {
         created_at: iso(now),
         decided_at: null,
         credited_at: null,
+        ...UNCLAIMED,
       };
       for (let draw = 1; ; draw += 1) {
         const row: BankRechargesTable = { id: randomUUID(), order_no: orderNumber(now), ...base };
@@ -245,15 +252,17 @@ export function createBankRecharges(deps: {
       return row ? rechargeView(row) : undefined;
     },
 
-    /** Credits every approved recharge not yet credited: the start-up pass. */
-    async recover(): Promise<void> {
-      const due = await db
-        .selectFrom('bank_recharges')
-        .select('id')
-        .where('state', '=', 'approved')
-        .execute();
-      for (const { id } of due) await credit(id);
-    },
+    /** Approved recharges not yet credited. */
+    intents: {
+      pending: () =>
+        db
+          .selectFrom('bank_recharges')
+          .select(['id', 'owner', 'claimed_at'])
+          .where('state', '=', 'approved')
+          .orderBy('created_at')
+          .execute(),
+      finish: (row) => credit(row.id),
+    } satisfies IntentRows<Pick<BankRechargesTable, 'id' | 'owner' | 'claimed_at'>>,
   };
 }
 

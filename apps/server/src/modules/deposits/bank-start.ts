@@ -8,7 +8,7 @@ import type { BankDb, BankTables } from './bank-tables.ts';
 
 /**
  * Bank-transfer recharges inside the deposits module: the receiving accounts, the review
- * kind `recharge` and its calls; then the start-up pass credits what a stop left approved.
+ * kind `recharge` and its calls; the leader credits what a stopped process left approved.
  */
 export async function startBankRecharges(ctx: ModuleContext): Promise<void> {
   const { app, clock, config } = ctx;
@@ -25,6 +25,7 @@ export async function startBankRecharges(ctx: ModuleContext): Promise<void> {
     banks,
     verification,
     log: (message, detail) => app.log.error(detail ?? {}, message),
+    claim: ctx.intents.claim,
   });
   verification.reviews.registerKind(recharges.handler);
   registerBankCalls(app, config.head, {
@@ -39,5 +40,5 @@ export async function startBankRecharges(ctx: ModuleContext): Promise<void> {
   ctx
     .use('operators')
     .registerQueue('recharge', () => verification.reviews.queue.pending('recharge'));
-  if (ctx.engine.leads) await recharges.recover();
+  await ctx.intents.resume('bank recharges', recharges.intents);
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Claimed } from '../../kernel/cluster/intents.ts';
 import type { KernelTables } from '../../kernel/db/schema.ts';
 import type { ReviewsTable } from '../verification/index.ts';
 
@@ -21,7 +22,8 @@ export interface RechargeBanksTable {
 
 export type BankRechargeState = 'review' | 'approved' | 'credited' | 'rejected';
 
-export interface BankRechargesTable {
+/** `Claimed`: the process that approved it credits it (`kernel/cluster/intents.ts`). */
+export interface BankRechargesTable extends Claimed {
   id: string;
   order_no: string;
   user_id: string;

@@ -8,6 +8,7 @@ import * as m0030 from './migrations/0030_deposit_addresses.ts';
 import * as m0031 from './migrations/0031_chain_deposits.ts';
 import * as m0032 from './migrations/0032_simulated_chain.ts';
 import * as m0045 from './migrations/0045_bank_recharges.ts';
+import * as m0157 from './migrations/0157_bank_recharges_claim.ts';
 import { COIN_NETWORKS, NETWORKS } from './networks.ts';
 import { esploraWatcher } from './esplora-watcher.ts';
 import { createSimulatedChain } from './simulated-chain.ts';
@@ -27,6 +28,7 @@ export const depositsModule = defineModule({
     '0031_chain_deposits': m0031,
     '0032_simulated_chain': m0032,
     '0045_bank_recharges': m0045,
+    '0157_bank_recharges_claim': m0157,
   },
   async start(ctx) {
     const { app, clock, config } = ctx;

@@ -6,6 +6,7 @@ import { seedDemoProducts } from './demo.ts';
 import * as m0090 from './migrations/0090_earn_products.ts';
 import * as m0091 from './migrations/0091_earn_positions.ts';
 import * as m0092 from './migrations/0092_earn_positions_by_state.ts';
+import * as m0155 from './migrations/0155_earn_positions_claim.ts';
 import { registerEarnOpsCalls } from './ops-calls.ts';
 import { createOrders } from './orders.ts';
 import { createProducts } from './products.ts';
@@ -36,6 +37,7 @@ export const earnModule = defineModule({
     '0090_earn_products': m0090,
     '0091_earn_positions': m0091,
     '0092_earn_positions_by_state': m0092,
+    '0155_earn_positions_claim': m0155,
   },
   async start(ctx) {
     const { app, config, engine, clock } = ctx;
@@ -43,13 +45,15 @@ export const earnModule = defineModule({
     const identity = ctx.use('identity');
     const products = createProducts({ db, engine });
     const decimalsOf = products.decimalsOf;
-    const closings = createClosings({ db, engine, clock, decimalsOf });
+    const claim = ctx.intents.claim;
+    const closings = createClosings({ db, engine, clock, decimalsOf, claim });
     const subscriptions = createSubscriptions({
       db,
       engine,
       clock,
       products,
       isVip: async (user) => (await identity.operatorViews.detail(user)).user.vip === 1,
+      claim,
     });
     const orders = createOrders({ db, decimalsOf });
     const onError = (error: unknown) => app.log.error({ err: error }, 'earn accrual');
@@ -63,9 +67,9 @@ export const earnModule = defineModule({
     let scheduler: Scheduler | null = null;
     if (ctx.engine.leads) {
       if (config.demoMode) await seedDemoProducts(db, engine, clock.now().getTime());
-      // What a stopped process left half done, then the days missed while it was down.
-      await subscriptions.recover();
-      await closings.recover();
+      // What stopped processes left half done, then the days missed while it was down.
+      await ctx.intents.resume('earn openings', subscriptions.intents);
+      await ctx.intents.resume('earn closes', closings.intents);
       await accrual.run();
       const run = () => accrual.run();
       const running =

@@ -2,6 +2,7 @@ import type { EarnOrder } from '@meridian/contract';
 import { penaltyAmount, rateToPpm, type RejectReason, type RequestRejection } from '@meridian/core';
 import type { EngineFront } from '../../engine/engine-front.ts';
 import type { Clock } from '../../kernel/clock.ts';
+import type { Claim, IntentRows } from '../../kernel/cluster/intents.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { units } from './amounts.ts';
 import { orderView } from './orders.ts';
@@ -12,15 +13,17 @@ import type { EarnDb, EarnPositionsTable } from './tables.ts';
  * penalty, the penalty to the product's funding pool) and maturity (the runner's, the
  * whole principal once every day is paid). Each records its intent first (`active` →
  * `redeeming`/`maturing`, a conditional update, so only one of them wins), then the
- * engine closes the position once; a restart finishes what it had not answered.
+ * engine closes the position once; the leader finishes a close whose process died
+ * before the engine answered (`intents`).
  */
 export function createClosings(deps: {
   db: EarnDb;
   engine: Pick<EngineFront, 'submit'>;
   clock: Clock;
   decimalsOf: (coin: string) => number;
+  claim: () => Claim;
 }) {
-  const { db, engine, clock, decimalsOf } = deps;
+  const { db, engine, clock, decimalsOf, claim } = deps;
 
   const find = (id: string) =>
     db.selectFrom('earn_positions').selectAll().where('id', '=', id).executeTakeFirst();
@@ -84,7 +87,7 @@ export function createClosings(deps: {
       const penalty = penaltyAmount(units(row.principal_units), rateToPpm(row.penalty_rate));
       const intent = await db
         .updateTable('earn_positions')
-        .set({ state: 'redeeming', penalty_units: penalty.toString() })
+        .set({ state: 'redeeming', penalty_units: penalty.toString(), ...claim() })
         .where('id', '=', id)
         .where('state', '=', 'active')
         .executeTakeFirst();
@@ -101,7 +104,7 @@ export function createClosings(deps: {
     async mature(row: EarnPositionsTable): Promise<boolean> {
       const intent = await db
         .updateTable('earn_positions')
-        .set({ state: 'maturing' })
+        .set({ state: 'maturing', ...claim() })
         .where('id', '=', row.id)
         .where('state', '=', 'active')
         .executeTakeFirst();
@@ -110,16 +113,17 @@ export function createClosings(deps: {
       return (await close({ ...row, state: 'maturing' })) === true;
     },
 
-    /** Finishes every close a stopped process left unanswered by the engine. */
-    async recover(): Promise<number> {
-      const rows = await db
-        .selectFrom('earn_positions')
-        .selectAll()
-        .where('state', 'in', ['maturing', 'redeeming'])
-        .execute();
-      for (const row of rows) await close(row);
-      return rows.length;
-    },
+    /** Closes recorded and not yet answered by the engine. */
+    intents: {
+      pending: () =>
+        db
+          .selectFrom('earn_positions')
+          .selectAll()
+          .where('state', 'in', ['maturing', 'redeeming'])
+          .orderBy('created_at')
+          .execute(),
+      finish: close,
+    } satisfies IntentRows<EarnPositionsTable>,
   };
 }
 

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Ack, EngineFront } from '../../engine/engine-front.ts';
 import type { Clock } from '../../kernel/clock.ts';
+import type { Claim, IntentRows } from '../../kernel/cluster/intents.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { amountOf, text, units } from './amounts.ts';
 import { orderView } from './orders.ts';
@@ -18,7 +19,8 @@ type Engine = Pick<EngineFront, 'submit' | 'balance' | 'walletBalances'>;
  * user saw unchanged), the user's purchasable count by a conditional increment of their
  * counter, the order row in the same transaction. Then the engine moves the principal and
  * checks the funding covers the whole cycle's income; a refusal gives the counters back.
- * A restart finishes every order the engine had not answered (`recover`).
+ * An opening whose process died before the engine answered is finished by the leader
+ * (`intents`).
  */
 export function createSubscriptions(deps: {
   db: EarnDb;
@@ -26,8 +28,9 @@ export function createSubscriptions(deps: {
   clock: Clock;
   products: Products;
   isVip: (user: string) => Promise<boolean>;
+  claim: () => Claim;
 }) {
-  const { db, engine, clock, products, isVip } = deps;
+  const { db, engine, clock, products, isVip, claim } = deps;
 
   async function checked(user: string, productId: string, amount: string) {
     const product = await products.mustFind(productId);
@@ -194,6 +197,7 @@ export function createSubscriptions(deps: {
         returned_units: '0',
         created_at: now,
         closed_at: null,
+        ...claim(),
       };
       await db.transaction().execute(async (trx) => {
         const amount = sql`cast(${principal.toString()} as bigint)`;
@@ -250,23 +254,17 @@ export function createSubscriptions(deps: {
       return open(row);
     },
 
-    /** Finishes every opening a stopped process left unanswered by the engine. */
-    async recover(): Promise<number> {
-      const rows = await db
-        .selectFrom('earn_positions')
-        .selectAll()
-        .where('state', '=', 'opening')
-        .orderBy('created_at')
-        .execute();
-      for (const row of rows) {
-        try {
-          await open(row);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-        }
-      }
-      return rows.length;
-    },
+    /** Openings recorded and not yet answered by the engine. */
+    intents: {
+      pending: () =>
+        db
+          .selectFrom('earn_positions')
+          .selectAll()
+          .where('state', '=', 'opening')
+          .orderBy('created_at')
+          .execute(),
+      finish: open,
+    } satisfies IntentRows<EarnPositionsTable>,
 
     /** The product's funding pool name (its accounts), for the console. */
     fundingPool: earnFundingPool,

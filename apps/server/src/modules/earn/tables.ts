@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Claimed } from '../../kernel/cluster/intents.ts';
 import type { KernelTables } from '../../kernel/db/schema.ts';
 
 /**
@@ -41,7 +42,8 @@ export interface EarnUserCountsTable {
  * engine not yet answered), `active`, `maturing`/`redeeming` (closing sent), `completed`,
  * `redeemed`, `refused` (the engine refused the opening; its counters were given back).
  */
-export interface EarnPositionsTable {
+/** `Claimed`: the process that opens or closes it (`kernel/cluster/intents.ts`). */
+export interface EarnPositionsTable extends Claimed {
   id: string;
   user_id: string;
   product_id: string;

@@ -3,6 +3,7 @@ import { adjustmentStateSchema } from '@meridian/contract';
 import { readAmount, systemAccount, userAccount } from '@meridian/core';
 import type { EngineFront } from '../../engine/engine-front.ts';
 import { iso, type Clock } from '../../kernel/clock.ts';
+import { UNCLAIMED, type Claim, type IntentRows } from '../../kernel/cluster/intents.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/secrets.ts';
 import type { Audit } from './operator-accounts.ts';
@@ -41,6 +42,7 @@ export interface AdjustmentDeps {
   clock: Clock;
   engine: Pick<EngineFront, 'adjust' | 'asset'>;
   userExists(id: string): Promise<boolean>;
+  claim: () => Claim;
 }
 
 /**
@@ -49,7 +51,7 @@ export interface AdjustmentDeps {
  * with the reason `adjustment` and a reference the user's bills resolve to its reason.
  * Each step is a conditional update, so two approvals of one proposal post once.
  */
-export function createAdjustments({ db, clock, engine, userExists }: AdjustmentDeps) {
+export function createAdjustments({ db, clock, engine, userExists, claim }: AdjustmentDeps) {
   const now = () => iso(clock.now());
 
   /** Adjustments with their operators' emails beside the ids. */
@@ -185,6 +187,7 @@ export function createAdjustments({ db, clock, engine, userExists }: AdjustmentD
         decided_by: null,
         decided_at: null,
         decision_note: null,
+        ...UNCLAIMED,
       };
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('balance_adjustments').values(row).execute();
@@ -206,7 +209,7 @@ export function createAdjustments({ db, clock, engine, userExists }: AdjustmentD
       await db.transaction().execute(async (trx) => {
         const claimed = await trx
           .updateTable('balance_adjustments')
-          .set({ state: 'approving', decided_by: operatorId, decided_at: decidedAt })
+          .set({ state: 'approving', decided_by: operatorId, decided_at: decidedAt, ...claim() })
           .where('id', '=', id)
           .where('state', '=', 'pending')
           .where('proposed_by', '!=', operatorId)
@@ -260,22 +263,19 @@ export function createAdjustments({ db, clock, engine, userExists }: AdjustmentD
     },
 
     /**
-     * An approval that was interrupted between its decision and its posting (a crash):
-     * posts it now. The engine's reference makes a repeat harmless.
+     * Approvals between their decision and their posting; the engine's reference makes a
+     * repeat harmless. `audit` records a refusal found while finishing one.
      */
-    async resume(audit: Audit): Promise<number> {
-      const rows = await db
-        .selectFrom('balance_adjustments')
-        .selectAll()
-        .where('state', '=', 'approving')
-        .execute();
-      for (const row of rows) {
-        await settle(row, audit).catch((error: unknown) => {
-          if (!(error instanceof AppError)) throw error;
-        });
-      }
-      return rows.length;
-    },
+    intents: (audit: Audit): IntentRows<BalanceAdjustmentsTable> => ({
+      pending: () =>
+        db
+          .selectFrom('balance_adjustments')
+          .selectAll()
+          .where('state', '=', 'approving')
+          .orderBy('proposed_at')
+          .execute(),
+      finish: (row) => settle(row, audit),
+    }),
   };
 }
 

@@ -5,6 +5,7 @@ import { adjustmentReasons, createAdjustments } from './adjustments.ts';
 import { registerOperatorCalls } from './calls.ts';
 import * as m0012 from './migrations/0012_operators.ts';
 import * as m0013 from './migrations/0013_balance_adjustments.ts';
+import * as m0159 from './migrations/0159_balance_adjustments_claim.ts';
 import { createOperatorAccounts, type Audit } from './operator-accounts.ts';
 import { createReviewQueues } from './review-queues.ts';
 import type { OperatorDb, OperatorTables } from './tables.ts';
@@ -26,7 +27,11 @@ export const PLATFORM_ACTOR: AuditActor = {
  */
 export const operatorsModule = defineModule({
   name: 'operators',
-  migrations: { '0012_operators': m0012, '0013_balance_adjustments': m0013 },
+  migrations: {
+    '0012_operators': m0012,
+    '0013_balance_adjustments': m0013,
+    '0159_balance_adjustments_claim': m0159,
+  },
   async start(ctx) {
     const db: OperatorDb = ctx.db.withTables<OperatorTables & EngineTables>();
     const accounts = createOperatorAccounts(db, ctx.clock, ctx.config.brand);
@@ -37,10 +42,11 @@ export const operatorsModule = defineModule({
       clock: ctx.clock,
       engine: ctx.engine,
       userExists: (id) => identity.operatorViews.exists(id),
+      claim: ctx.intents.claim,
     });
     const platformAudit: Audit = (executor, entry) =>
       ctx.audit.recordAs(executor, PLATFORM_ACTOR, entry);
-    if (ctx.engine.leads) await adjustments.resume(platformAudit);
+    await ctx.intents.resume('balance adjustments', adjustments.intents(platformAudit));
     const queues = createReviewQueues();
     registerOperatorCalls(ctx.app, ctx.config.head, {
       db,

@@ -1,8 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Claimed } from '../../kernel/cluster/intents.ts';
 import type { KernelTables } from '../../kernel/db/schema.ts';
 import type { EngineTables } from '../../engine/tables.ts';
 
-/** Kysely's view of the operators' tables (migrations 0012, 0013), named as in SQL. */
+/** Kysely's view of the operators' tables (migrations 0012, 0013, 0159), named as in SQL. */
 export interface OperatorsTable {
   id: string;
   email: string;
@@ -35,7 +36,8 @@ export interface OperatorRolePermissionsTable {
   permission: string;
 }
 
-export interface BalanceAdjustmentsTable {
+/** `Claimed`: the process that posts an approval (`kernel/cluster/intents.ts`). */
+export interface BalanceAdjustmentsTable extends Claimed {
   id: string;
   user_id: string;
   asset: string;

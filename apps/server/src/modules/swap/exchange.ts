@@ -2,6 +2,7 @@ import type { Swap, SwapResult } from '@meridian/contract';
 import { parseUnits, type Asset } from '@meridian/core';
 import type { Ack, EngineFront } from '../../engine/engine-front.ts';
 import type { Clock } from '../../kernel/clock.ts';
+import type { Claim, IntentRows } from '../../kernel/cluster/intents.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { quoteView } from './quotes.ts';
 import type { SwapDb, SwapQuotesTable } from './tables.ts';
@@ -12,15 +13,16 @@ export const swapRef = (quoteId: string) => `swap:${quoteId}`;
 /**
  * Swaps: a user accepts a stored quote of theirs before it expires (platform clock), the
  * acceptance is recorded first (`open` → `settling`, a conditional update), then the
- * engine settles exactly the quoted amounts once per quote; a restart finishes any
- * acceptance the engine has not answered. A quote is never re-priced: late is refused.
+ * engine settles exactly the quoted amounts once per quote; the leader finishes an
+ * acceptance whose process died before the engine answered (`intents`). A quote is never re-priced: late is refused.
  */
 export function createExchange(deps: {
   db: SwapDb;
   clock: Clock;
   engine: Pick<EngineFront, 'swap' | 'asset' | 'balance'>;
+  claim: () => Claim;
 }) {
-  const { db, clock, engine } = deps;
+  const { db, clock, engine, claim } = deps;
 
   const asset = (code: string): Asset => {
     const known = engine.asset(code);
@@ -115,7 +117,7 @@ export function createExchange(deps: {
       if (now >= Number(row.expires_at)) throw new AppError('validation', 'swapQuoteExpired');
       const accepted = await db
         .updateTable('swap_quotes')
-        .set({ state: 'settling' })
+        .set({ state: 'settling', ...claim() })
         .where('id', '=', quoteId)
         .where('state', '=', 'open')
         .where('expires_at', '>', now)
@@ -158,23 +160,17 @@ export function createExchange(deps: {
       return { records: rows.map(swapView), total: Number(count.n), ...page };
     },
 
-    /** Finishes every acceptance a stopped process left unanswered by the engine. */
-    async recover(): Promise<number> {
-      const rows = await db
-        .selectFrom('swap_quotes')
-        .selectAll()
-        .where('state', '=', 'settling')
-        .orderBy('created_at')
-        .execute();
-      for (const row of rows) {
-        try {
-          await settle(row);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-        }
-      }
-      return rows.length;
-    },
+    /** Acceptances recorded and not yet answered by the engine. */
+    intents: {
+      pending: () =>
+        db
+          .selectFrom('swap_quotes')
+          .selectAll()
+          .where('state', '=', 'settling')
+          .orderBy('created_at')
+          .execute(),
+      finish: settle,
+    } satisfies IntentRows<SwapQuotesTable>,
   };
 }
 

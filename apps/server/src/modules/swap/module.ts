@@ -3,6 +3,7 @@ import { registerSwapCalls } from './calls.ts';
 import { createExchange } from './exchange.ts';
 import { createIndexPrices } from './index-prices.ts';
 import * as m0040 from './migrations/0040_swap.ts';
+import * as m0156 from './migrations/0156_swap_claims.ts';
 import { registerSwapOpsCalls } from './ops-calls.ts';
 import { createPools } from './pools.ts';
 import { createQuotes } from './quotes.ts';
@@ -16,15 +17,16 @@ import { createTerms } from './terms.ts';
  */
 export const swapModule = defineModule({
   name: 'swap',
-  migrations: { '0040_swap': m0040 },
+  migrations: { '0040_swap': m0040, '0156_swap_claims': m0156 },
   async start(ctx) {
     const { app, clock, config, engine } = ctx;
     const db: SwapDb = ctx.db.withTables<SwapTables>();
     const terms = createTerms(db);
     const prices = createIndexPrices(engine, () => clock.now().getTime());
     const quotes = createQuotes({ db, clock, engine, prices, terms });
-    const exchange = createExchange({ db, clock, engine });
-    const pools = createPools({ db, clock, engine, prices });
+    const claim = ctx.intents.claim;
+    const exchange = createExchange({ db, clock, engine, claim });
+    const pools = createPools({ db, clock, engine, prices, claim });
     registerSwapCalls(app, config.head, {
       terms,
       prices,
@@ -33,11 +35,9 @@ export const swapModule = defineModule({
       idempotency: ctx.idempotency,
     });
     registerSwapOpsCalls(app, config.head, { db, clock, terms, prices, pools, audit: ctx.audit });
-    // A process that stopped between a decision and its posting: finish those now.
-    if (ctx.engine.leads) {
-      await pools.recover();
-      await exchange.recover();
-      if (config.demoMode) await pools.fundDemo();
-    }
+    // Processes that stopped between a decision and its posting: the leader finishes those.
+    await ctx.intents.resume('swap pool moves', pools.intents);
+    await ctx.intents.resume('swaps', exchange.intents);
+    if (ctx.engine.leads && config.demoMode) await pools.fundDemo();
   },
 });

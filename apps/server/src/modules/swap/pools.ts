@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { formatUnits, poolAccount, readAmount, SWAP_POOL, systemAccount } from '@meridian/core';
 import type { EngineFront } from '../../engine/engine-front.ts';
 import type { Clock } from '../../kernel/clock.ts';
+import type { Claim, IntentRows } from '../../kernel/cluster/intents.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { AuditEntry } from '../../kernel/operators/audit.ts';
 import { newId } from '../../kernel/secrets.ts';
@@ -51,8 +52,9 @@ export function createPools(deps: {
   clock: Clock;
   engine: Pick<EngineFront, 'adjust' | 'accountBalance' | 'asset'>;
   prices: IndexPrices;
+  claim: () => Claim;
 }) {
-  const { db, clock, engine, prices } = deps;
+  const { db, clock, engine, prices, claim } = deps;
 
   const pool = (coin: string) => poolAccount(SWAP_POOL, coin);
   const capital = (coin: string) => systemAccount(CAPITAL, coin);
@@ -131,6 +133,7 @@ export function createPools(deps: {
         operator_id: operatorId,
         state: 'posting',
         created_at: clock.now().getTime(),
+        ...claim(),
       };
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('swap_pool_moves').values(row).execute();
@@ -146,22 +149,17 @@ export function createPools(deps: {
       await post(row);
     },
 
-    /** Posts every move a stopped process decided but did not post. */
-    async recover(): Promise<void> {
-      const rows = await db
-        .selectFrom('swap_pool_moves')
-        .selectAll()
-        .where('state', '=', 'posting')
-        .orderBy('created_at')
-        .execute();
-      for (const row of rows) {
-        try {
-          await post(row);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-        }
-      }
-    },
+    /** Moves decided and not yet posted. */
+    intents: {
+      pending: () =>
+        db
+          .selectFrom('swap_pool_moves')
+          .selectAll()
+          .where('state', '=', 'posting')
+          .orderBy('created_at')
+          .execute(),
+      finish: post,
+    } satisfies IntentRows<SwapPoolMovesTable>,
   };
 }
 

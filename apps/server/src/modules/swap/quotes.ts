@@ -9,6 +9,7 @@ import {
 } from '@meridian/core';
 import type { EngineFront } from '../../engine/engine-front.ts';
 import type { Clock } from '../../kernel/clock.ts';
+import { UNCLAIMED } from '../../kernel/cluster/intents.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/secrets.ts';
 import type { IndexPrices } from './index-prices.ts';
@@ -124,6 +125,7 @@ export function createQuotes(deps: {
         created_at: now,
         expires_at: now + QUOTE_SECONDS * 1000,
         settled_at: null,
+        ...UNCLAIMED,
       };
       await db.insertInto('swap_quotes').values(row).execute();
       // Quotes nobody took are kept an hour (a late swap is told it expired), then go.

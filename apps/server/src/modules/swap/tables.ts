@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { Claimed } from '../../kernel/cluster/intents.ts';
 import type { KernelTables } from '../../kernel/db/schema.ts';
 
-/** Kysely's view of the swap tables (migration 0040), named as in SQL. */
+/** Kysely's view of the swap tables (migrations 0040 and 0156), named as in SQL. */
 
 /** The published terms: one row, `default`. */
 export interface SwapTermsTable {
@@ -14,11 +15,12 @@ export interface SwapTermsTable {
 
 /**
  * One quote. `open` until it is swapped or forgotten; `settling` from the moment the user
- * accepted it in time until the engine has answered (a restart finishes it); then
+ * accepted it in time until the engine has answered (the leader finishes it if the
+ * process that claimed it died, `kernel/cluster/intents.ts`); then
  * `settled`, or `refused` when the balance or the pool no longer covered it. Each change
  * is `UPDATE ... WHERE state = old`. Amounts are decimal text of their coins.
  */
-export interface SwapQuotesTable {
+export interface SwapQuotesTable extends Claimed {
   id: string;
   user_id: string;
   from_coin: string;
@@ -43,7 +45,7 @@ export interface SwapQuotesTable {
  * `posting` once decided (with its audit row), `posted` once the engine applied it,
  * `refused` when the pool no longer held what an `out` asked for.
  */
-export interface SwapPoolMovesTable {
+export interface SwapPoolMovesTable extends Claimed {
   id: string;
   coin: string;
   direction: 'in' | 'out';

@@ -3,6 +3,7 @@ import { registerWithdrawalCalls } from './calls.ts';
 import * as m0035 from './migrations/0035_withdrawal_rules.ts';
 import * as m0036 from './migrations/0036_withdrawals.ts';
 import * as m0050 from './migrations/0050_bank_withdrawals_and_reviews.ts';
+import * as m0158 from './migrations/0158_withdrawals_claim.ts';
 import { registerWithdrawalOpsCalls } from './ops-calls.ts';
 import { createRules } from './rules.ts';
 import type { WithdrawalDb, WithdrawalTables } from './tables.ts';
@@ -22,6 +23,7 @@ export const withdrawalsModule = defineModule({
     '0035_withdrawal_rules': m0035,
     '0036_withdrawals': m0036,
     '0050_bank_withdrawals_and_reviews': m0050,
+    '0158_withdrawals_claim': m0158,
   },
   async start(ctx) {
     const { app, clock, config } = ctx;
@@ -42,6 +44,7 @@ export const withdrawalsModule = defineModule({
       withdrawalsFrozen: (userId) => identity.withdrawalsFrozen(userId),
       bankCardOf,
       openReview: (trx, item) => verification.reviews.open(trx, { kind: 'withdrawal', ...item }),
+      claim: ctx.intents.claim,
     });
     verification.reviews.registerKind(withdrawalReviewHandler(withdrawals, app.log));
     registerWithdrawalCalls(app, config.head, {
@@ -59,7 +62,7 @@ export const withdrawalsModule = defineModule({
       wholeBankCardOf: (userId) => verification.wholeBankCardOf(userId),
     });
     ctx.use('operators').registerQueue('withdrawal', () => queue.pending('withdrawal'));
-    // A process that stopped between a decision and its posting: finish those now.
-    if (ctx.engine.leads) await withdrawals.recover();
+    // Processes that stopped between a decision and its posting: the leader finishes those.
+    await ctx.intents.resume('withdrawals', withdrawals.intents);
   },
 });

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { WithdrawalNetwork } from '@meridian/contract';
 import type { EngineTables } from '../../engine/tables.ts';
+import type { Claimed } from '../../kernel/cluster/intents.ts';
 import type { KernelTables } from '../../kernel/db/schema.ts';
 import type { VerificationTables } from '../verification/index.ts';
 
-/** Kysely's view of the withdrawal tables (migrations 0035 and 0036), named as in SQL. */
+/** Kysely's view of the withdrawal tables (migrations 0035, 0036, 0050 and 0158), named as in SQL. */
 
 /** One published rule: per coin, network and verification level. Amounts are decimal text. */
 export interface WithdrawalRulesTable {
@@ -18,11 +19,13 @@ export interface WithdrawalRulesTable {
 }
 
 /**
- * One withdrawal. `holding` is the moment between the row and the engine's hold (a
- * restart finishes it); then `review` or `approved`, and one of `completed`, `cancelled`
- * or `rejected`. Each change is `UPDATE ... WHERE state = old`.
+ * One withdrawal. `holding` is the moment between the row and the engine's hold; then
+ * `review` or `approved`, and one of `completed`, `cancelled` or `rejected`, each through
+ * a state that waits for the engine's posting. Those in-between states are claimed by the
+ * process that entered them, and the leader finishes them if it died
+ * (`kernel/cluster/intents.ts`). Each change is `UPDATE ... WHERE state = old`.
  */
-export interface WithdrawalsTable {
+export interface WithdrawalsTable extends Claimed {
   id: string;
   user_id: string;
   coin: string;

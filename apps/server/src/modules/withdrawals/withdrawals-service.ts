@@ -21,6 +21,7 @@ import {
 } from '@meridian/core';
 import type { Ack, EngineFront } from '../../engine/engine-front.ts';
 import { iso, type Clock } from '../../kernel/clock.ts';
+import type { Claim, IntentRows } from '../../kernel/cluster/intents.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { WithdrawalGuard } from '../identity/index.ts';
 import { isAddressOn } from './address.ts';
@@ -31,7 +32,7 @@ import type { Transaction } from 'kysely';
 
 /** States a user or operator may still end: the hold is in the pool. */
 const OPEN: readonly string[] = ['review', 'approved'];
-/** Between a decision and the engine's posting; a restart finishes them. */
+/** Between a decision and the engine's posting: claimed, the leader finishing a dead process's. */
 const IN_FLIGHT = ['holding', 'cancelling', 'rejecting', 'sending'] as const;
 type InFlight = (typeof IN_FLIGHT)[number];
 
@@ -110,6 +111,7 @@ export interface WithdrawalDeps {
   /** The user's bound bank card, masked: where the bank way pays. */
   bankCardOf(userId: string): Promise<BankCard | null>;
   openReview: OpenReview;
+  claim: () => Claim;
 }
 
 /** Records an operator's decision in the transaction that makes it. */
@@ -129,7 +131,7 @@ const RACE_RETRIES = 50;
  * reference, finished on restart if the process stopped in between.
  */
 export function createWithdrawals(deps: WithdrawalDeps) {
-  const { db, clock, engine, rules, guard } = deps;
+  const { db, clock, engine, rules, guard, claim } = deps;
   const now = () => iso(clock.now());
 
   function assetOf(coin: string): Asset {
@@ -196,7 +198,11 @@ export function createWithdrawals(deps: WithdrawalDeps) {
   ): Promise<boolean> {
     const result = await trx
       .updateTable('withdrawals')
-      .set({ ...set, updated_at: now() })
+      .set({
+        ...set,
+        updated_at: now(),
+        ...((IN_FLIGHT as readonly string[]).includes(set.state) ? claim() : {}),
+      })
       .where('id', '=', id)
       .where('state', 'in', typeof from === 'string' ? [from] : [...from])
       .executeTakeFirst();
@@ -354,6 +360,7 @@ export function createWithdrawals(deps: WithdrawalDeps) {
       decided_by: null,
       created_at: at,
       updated_at: at,
+      ...claim(),
     };
     await retrying(async (trx) => {
       const counted = await moveCounter(trx, { userId, coin: input.coin, day }, read.units, limit);
@@ -655,17 +662,17 @@ export function createWithdrawals(deps: WithdrawalDeps) {
       return this.opsView(id);
     },
 
-    /** Finishes whatever a stopped process left between a decision and its posting. */
-    async recover(): Promise<number> {
-      const rows = await db
-        .selectFrom('withdrawals')
-        .selectAll()
-        .where('state', 'in', [...IN_FLIGHT])
-        .orderBy('created_at')
-        .execute();
-      for (const r of rows) await finish(r);
-      return rows.length;
-    },
+    /** Withdrawals between a decision and its posting. */
+    intents: {
+      pending: () =>
+        db
+          .selectFrom('withdrawals')
+          .selectAll()
+          .where('state', 'in', [...IN_FLIGHT])
+          .orderBy('created_at')
+          .execute(),
+      finish,
+    } satisfies IntentRows<WithdrawalsTable>,
   };
 }
 

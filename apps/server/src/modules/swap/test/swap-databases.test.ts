@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { poolAccount } from '@meridian/core';
 import { buildPlatform, type Platform } from '../../../app.ts';
+import type { Claimed } from '../../../kernel/cluster/intents.ts';
 import type { Database } from '../../../kernel/db/database.ts';
 import { call, rememberPlatform, TestClock, trader } from '../../../../test/accounts-helpers.ts';
 import { testConfig, testDatabases, type TestDatabase } from '../../../../test/helpers.ts';
@@ -88,8 +89,14 @@ describe.each(testDatabases())('swap on $name', ({ create }) => {
     await setIndex(p, { btcusdt: '97000' });
     const q = (await quote(p, t, { from: 'BTC', to: 'USDT', quantity: '0.01' })).body.data;
     // As if the process stopped right after the acceptance, before the engine settled it.
-    const db = p.database.db as unknown as Kysely<{ swap_quotes: { id: string; state: string } }>;
-    await db.updateTable('swap_quotes').set({ state: 'settling' }).where('id', '=', q.id).execute();
+    const db = p.database.db as unknown as Kysely<{
+      swap_quotes: Claimed & { id: string; state: string };
+    }>;
+    await db
+      .updateTable('swap_quotes')
+      .set({ state: 'settling', ...p.intents.claim() })
+      .where('id', '=', q.id)
+      .execute();
     await p.app.close();
     await database!.close();
 

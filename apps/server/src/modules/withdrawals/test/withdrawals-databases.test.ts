@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { poolAccount } from '@meridian/core';
 import { buildPlatform, type Platform } from '../../../app.ts';
+import { CLAIM_LAPSE_MS, type Claimed } from '../../../kernel/cluster/intents.ts';
 import type { Database } from '../../../kernel/db/database.ts';
 import {
   call,
@@ -115,15 +116,14 @@ describe.each(testDatabases())('withdrawals on $name', ({ create }) => {
     expect(p.engine.balance(t.id, 'USDT')!.available).toBe('385');
     // As if the process stopped right after each conditional update, before the engine step.
     const db = p.database.db as unknown as Kysely<{
-      withdrawals: { id: string; state: string; txid: string | null };
+      withdrawals: Claimed & { id: string; state: string; txid: string | null };
     }>;
-    await db.updateTable('withdrawals').set({ state: 'cancelling' }).where('id', '=', a).execute();
-    await db.updateTable('withdrawals').set({ state: 'rejecting' }).where('id', '=', b).execute();
-    await db
-      .updateTable('withdrawals')
-      .set({ state: 'sending', txid: 'cd'.repeat(32) })
-      .where('id', '=', c)
-      .execute();
+    const claim = p.intents.claim();
+    const stopAt = (id: string, state: string, txid: string | null = null) =>
+      db.updateTable('withdrawals').set({ state, txid, ...claim }).where('id', '=', id).execute();
+    await stopAt(a, 'cancelling');
+    await stopAt(b, 'rejecting');
+    await stopAt(c, 'sending', 'cd'.repeat(32));
     await p.app.close();
     await database!.close();
 
@@ -141,6 +141,50 @@ describe.each(testDatabases())('withdrawals on $name', ({ create }) => {
       [c]: 'completed',
     });
     const pool = q.engine.ledgerEntries().find(([k]) => k === poolAccount('withdrawals', 'USDT'));
+    expect(pool?.[1] ?? 0n).toBe(0n);
+  });
+  it('without a restart, the leader finishes what a dead process left and leaves a living one its work', async () => {
+    const { platform: p, clock } = await start();
+    const t = await trader(p, 'wd-orphan@example.org', { USDT: '1000' });
+    await withFundPassword(p, t);
+    const gone = (await submit(p, t, '100')).body.data.id as string;
+    const mine = (await submit(p, t, '200')).body.data.id as string;
+    expect(p.engine.balance(t.id, 'USDT')!.available).toBe('690');
+    const db = p.database.db as unknown as Kysely<{
+      withdrawals: Claimed & { id: string; state: string };
+    }>;
+    // A cancel whose API process was killed after its conditional update; and one this
+    // process has just started (its own claim, fresh).
+    await db
+      .updateTable('withdrawals')
+      .set({ state: 'cancelling', owner: 'a-process-that-is-gone', claimed_at: +clock.now() })
+      .where('id', '=', gone)
+      .execute();
+    await db
+      .updateTable('withdrawals')
+      .set({ state: 'cancelling', ...p.intents.claim() })
+      .where('id', '=', mine)
+      .execute();
+    const states = async () =>
+      Object.fromEntries(
+        (await db.selectFrom('withdrawals').select(['id', 'state']).execute()).map((r) => [
+          r.id,
+          r.state,
+        ]),
+      );
+
+    await p.intents.sweep();
+    expect(await states()).toEqual({ [gone]: 'cancelled', [mine]: 'cancelling' });
+    expect(p.engine.balance(t.id, 'USDT')!.available).toBe('795');
+    await p.intents.sweep();
+    expect(p.engine.balance(t.id, 'USDT')!.available).toBe('795');
+
+    // Its own claim lapses only when its work has clearly failed: then it is taken over.
+    clock.advance(CLAIM_LAPSE_MS / 1000 + 1);
+    await p.intents.sweep();
+    expect(await states()).toEqual({ [gone]: 'cancelled', [mine]: 'cancelled' });
+    expect(p.engine.balance(t.id, 'USDT')!.available).toBe('1000');
+    const pool = p.engine.ledgerEntries().find(([k]) => k === poolAccount('withdrawals', 'USDT'));
     expect(pool?.[1] ?? 0n).toBe(0n);
   });
 });
