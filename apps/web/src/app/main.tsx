@@ -22,7 +22,7 @@ import { startSessionKeeper } from '../features/identity/index.ts';
 import { useSession } from '../shared/session/store.ts';
 import { deviceId } from '../shared/session/token-storage.ts';
 import { initialSettings, useSettings } from '../shared/settings/store.ts';
-import { loadAntdLocale } from './theme/antd-locale.ts';
+import { loadAntd } from '../shared/ui/antd/scope.tsx';
 import 'nprogress/nprogress.css';
 import './styles.css';
 
@@ -32,14 +32,12 @@ async function start() {
   const saved = storedLanguage();
   const language =
     saved && config.languages.some((l) => l.code === saved) ? saved : config.defaultLanguage;
-  // The shell renders once its own messages and antd's and dayjs's locale are here (the
-  // page's place held, see the router). They are asked for first: on a connection that
-  // takes a few requests at a time, the page's files would otherwise go before them.
-  const shellReady = Promise.all([
-    initI18n(language),
-    loadAntdLocale(language),
-    loadDateLocale(language),
-  ]);
+  // The shell renders once its own messages and dayjs's locale are here (the page's place
+  // held, see the router). They are asked for first: on a connection that takes a few
+  // requests at a time, the page's files would otherwise go before them. The shell draws
+  // without antd (its theme engine and the language's antd locale come with the pages
+  // that draw antd's components: shared/ui/antd).
+  const shellReady = Promise.all([initI18n(language), loadDateLocale(language)]);
   preloadMessages(language, ['common']);
   // The header's parts this screen shows are fetched beside them. The first page's module
   // and messages are asked for once the shell's files are here, while the shell renders
@@ -51,15 +49,16 @@ async function start() {
   // asked for after; the pages themselves showed sooner too (3.9 -> 3.7 s, 5.6 -> 4.8 s).
   const page = pageAt(window.location.pathname);
   preloadHeader({ signedIn: useSession.getState().token !== null });
-  const [, antdLocale] = await shellReady;
-  page?.load().catch(() => undefined);
-  preloadMessages(language, page?.namespaces ?? []);
+  await shellReady;
   const languageName = config.languages.find((l) => l.code === language)?.name ?? language;
   useSettings.setState({
     ...initialSettings(config.timezone, language),
     language,
     languageName,
   });
+  page?.load().catch(() => undefined);
+  if (page && !page.withoutAntd) loadAntd().catch(() => undefined);
+  preloadMessages(language, page?.namespaces ?? []);
 
   const router = createAppRouter();
   const api = createApiClient({
@@ -87,7 +86,7 @@ async function start() {
     root.render(
       <StrictMode>
         <PlatformProvider value={{ config, api }}>
-          <App initialLocale={antdLocale} router={router} />
+          <App router={router} />
         </PlatformProvider>
       </StrictMode>,
     ),

@@ -1,7 +1,7 @@
 import { WarningFilled } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { PlainButton } from '../../shared/ui/PlainButton.tsx';
 import { Result } from '../../shared/ui/Result.tsx';
 import { ChunkLoadError } from './load-page.ts';
 
@@ -16,9 +16,9 @@ export function RouteError() {
       icon={<WarningFilled />}
       title={error instanceof ChunkLoadError ? t('common.chunkFailed') : t('common.unknownError')}
       extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
+        <PlainButton kind="primary" onClick={() => window.location.reload()}>
           {t('common.reload')}
-        </Button>
+        </PlainButton>
       }
     />
   );

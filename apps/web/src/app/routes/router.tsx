@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import {
   createBrowserRouter,
   matchPath,
@@ -9,6 +9,7 @@ import {
 import { AppLayout } from '../layout/AppLayout.tsx';
 import { opsRoute } from '../../features/ops/index.ts';
 import { loadNamespaces } from '../../shared/i18n/index.ts';
+import { loadAntd } from '../../shared/ui/antd/scope.tsx';
 import { useSession } from '../../shared/session/store.ts';
 import { loadPageModule } from './load-page.ts';
 import { accessRedirect } from './menus.ts';
@@ -47,19 +48,23 @@ function pageRoute(page: PageEntry): RouteObject {
   return {
     path: page.path,
     lazy: async () => {
-      // The page's messages come with its module, so it never renders untranslated keys.
-      const Page: ComponentType = await loadPageModule(async () => {
-        const [module] = await Promise.all([
+      // The page's messages come with its module, so it never renders untranslated keys;
+      // antd's theme scope too, unless the page draws without antd.
+      const [Page, Scope] = await loadPageModule(async () => {
+        const [module, scope] = await Promise.all([
           page.load(),
+          page.withoutAntd ? undefined : loadAntd(),
           loadNamespaces(page.namespaces ?? []),
           shellPainted(),
         ]);
-        return module;
+        return [module, scope?.AntdTheme ?? Fragment] as const;
       });
       return {
         Component: () => (
           <AccessGuard access={page.access}>
-            <Page />
+            <Scope>
+              <Page />
+            </Scope>
           </AccessGuard>
         ),
       };

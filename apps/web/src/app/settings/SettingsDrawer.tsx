@@ -1,12 +1,13 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Hint } from '../../shared/ui/Hint.tsx';
+import { PlainButton } from '../../shared/ui/PlainButton.tsx';
+import { withAntd } from '../../shared/ui/antd/scope.tsx';
 import { useExchangeRates } from '../../features/markets/index.ts';
 
-const loadPanel = () => import('./SettingsPanel.tsx');
-const SettingsPanel = lazy(loadPanel);
+const loadPanel = withAntd(async () => (await import('./SettingsPanel.tsx')).default);
+const SettingsPanel = lazy(async () => ({ default: await loadPanel() }));
 
 /**
  * The header's settings button and drawer. The drawer's content loads when first wanted
@@ -22,8 +23,8 @@ export function SettingsDrawer() {
   return (
     <>
       <Hint title={t('settings.title')}>
-        <Button
-          type="text"
+        <PlainButton
+          kind="text"
           icon={<SettingOutlined />}
           aria-label={t('settings.title')}
           onPointerEnter={preload}

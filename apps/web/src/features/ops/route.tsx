@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { loadNamespaces } from '../../shared/i18n/index.ts';
+import { withAntd } from '../../shared/ui/antd/scope.tsx';
 
 /**
  * The console under /ops: one route outside the exchange's layout (its own header, side
@@ -9,11 +10,12 @@ import { loadNamespaces } from '../../shared/i18n/index.ts';
 export const opsRoute: RouteObject = {
   path: '/ops/*',
   lazy: async () => {
-    const [module] = await Promise.all([
-      import('./shell/OpsApp.tsx'),
+    // antd's theme scope comes with it: the exchange's shell has none.
+    const [Component] = await Promise.all([
+      withAntd(async () => (await import('./shell/OpsApp.tsx')).default)(),
       loadNamespaces(['ops', 'retention']),
     ]);
-    return { Component: module.default };
+    return { Component };
   },
   hydrateFallbackElement: <div className="page-pending" aria-busy="true" />,
 };

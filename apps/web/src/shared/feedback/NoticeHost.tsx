@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { notifier, type NoticeSink } from './notifier.ts';
+import { withAntd } from '../ui/antd/scope.tsx';
 
 /** What the notifier asked of its sink before antd's notices were there to draw it. */
 export type NoticeCall =
   { type: 'open'; notice: Parameters<NoticeSink['open']>[0] } | { type: 'close'; key: string };
 
-const AntdNotices = lazy(() => import('./AntdNotices.tsx'));
+const loadNotices = withAntd(async () => (await import('./AntdNotices.tsx')).default);
+const AntdNotices = lazy(async () => ({ default: await loadNotices() }));
 
 /**
  * The app's notices. antd's notification API (about 8 KB of gzipped script) loads with the

@@ -28,4 +28,10 @@ export interface PageEntry {
   namespaces?: readonly string[];
   access: Access;
   menus: MenuEntry[];
+  /**
+   * The page draws with the app's own components, not antd's, so its first visit loads
+   * none of antd's theme engine; a part of it that does draw antd's mounts `AntdScope`
+   * (shared/ui/antd/scope.tsx). Other pages render inside antd's scope, loaded with them.
+   */
+  withoutAntd?: boolean;
 }

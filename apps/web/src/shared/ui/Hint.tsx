@@ -9,22 +9,28 @@ import {
   type ReactElement,
 } from 'react';
 
+import { loadAntd } from './antd/scope.tsx';
+
 type TooltipComponent = typeof AntdTooltip;
+type ThemeComponent = Awaited<ReturnType<typeof loadAntd>>['AntdTheme'];
 
 // antd's Tooltip (its component, styles and motion, about 9 KB gzipped beside the
 // positioning engine that antd's ConfigProvider brings anyway) would otherwise come with
-// every first visit for the header's icon buttons and the home page's badge. Nobody sees
+// every first visit for the header's icon buttons and the home page's badge (with antd's
+// theme scope, which the shell does not load: shared/ui/antd). Nobody sees
 // a hint before they move the pointer, press a key or touch the screen, so its code is
 // fetched on the first of those, and the hinted elements render bare until it is here
 // (the buttons' accessible name is their aria-label either way).
 let Tooltip: TooltipComponent | undefined;
+let Theme: ThemeComponent | undefined;
 let loading: Promise<void> | undefined;
 const subscribers = new Set<() => void>();
 const FIRST_ACTS = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
 
 function load(): void {
-  loading ??= import('antd/es/tooltip').then(
-    (module) => {
+  loading ??= Promise.all([import('antd/es/tooltip'), loadAntd()]).then(
+    ([module, scope]) => {
+      Theme = scope.AntdTheme;
       Tooltip = module.default;
       for (const notify of subscribers) notify();
     },
@@ -108,13 +114,17 @@ export function Hint({
     // Only when the tooltip arrives; later focus changes are the visitor's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hasTooltip]);
-  if (!Loaded) return element;
+  if (!Loaded || !Theme) return element;
+  // Module state set once, when the chunk arrives: the same components on every render
+  // from then on, never ones made during a render (what the rule guards against). The
+  // theme adds nothing inside a page's antd scope.
+  /* eslint-disable react-hooks/static-components */
   return (
-    // Module state set once, when the chunk arrives: the same component on every render
-    // from then on, never one made during a render (what the rule guards against).
-    // eslint-disable-next-line react-hooks/static-components
-    <Loaded title={title} defaultOpen={pointer || focus}>
-      {element}
-    </Loaded>
+    <Theme>
+      <Loaded title={title} defaultOpen={pointer || focus}>
+        {element}
+      </Loaded>
+    </Theme>
   );
+  /* eslint-enable react-hooks/static-components */
 }

@@ -1,8 +1,8 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSiteSettings } from '../../../shared/platform/site-settings.ts';
 import { useSession } from '../../../shared/session/store.ts';
+import { PlainButton } from '../../../shared/ui/PlainButton.tsx';
 import { SettingsDrawer } from '../../settings/SettingsDrawer.tsx';
 import { HeaderLanguageSelect, HeaderTopNav, HeaderUserMenus } from './header-parts.tsx';
 import { PhoneMenu } from './PhoneMenu.tsx';
@@ -30,14 +30,14 @@ export function AppHeader({ menus }: { menus: ShellMenus }) {
         ) : (
           // Login and register; the last one (register) is the call to action.
           menus.guest.map((link, index) => (
-            <Button
+            <PlainButton
               key={link.key}
               className="desktop-only"
-              type={index === menus.guest.length - 1 ? 'primary' : 'text'}
+              kind={index === menus.guest.length - 1 ? 'primary' : 'text'}
               onClick={() => void navigate(link.to)}
             >
               {t(link.label)}
-            </Button>
+            </PlainButton>
           ))
         )}
         <SupportButton />

@@ -1,11 +1,12 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuLink, TopMenuItem } from '../../routes/menus.ts';
+import { PlainButton } from '../../../shared/ui/PlainButton.tsx';
+import { withAntd } from '../../../shared/ui/antd/scope.tsx';
 
-const loadDrawer = () => import('./PhoneMenuDrawer.tsx');
-const PhoneMenuDrawer = lazy(loadDrawer);
+const loadDrawer = withAntd(async () => (await import('./PhoneMenuDrawer.tsx')).default);
+const PhoneMenuDrawer = lazy(async () => ({ default: await loadDrawer() }));
 
 /**
  * On a phone the menu opens from the bottom edge (PhoneMenuDrawer); its drawer loads when
@@ -18,9 +19,9 @@ export function PhoneMenu({ items, guest }: { items: TopMenuItem[]; guest: MenuL
   const preload = () => void loadDrawer();
   return (
     <>
-      <Button
+      <PlainButton
         className="phone-only"
-        type="text"
+        kind="text"
         icon={<MenuOutlined />}
         aria-label={t('layout.openMenu')}
         aria-expanded={open}

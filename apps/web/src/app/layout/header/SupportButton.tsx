@@ -1,7 +1,7 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Hint } from '../../../shared/ui/Hint.tsx';
+import { PlainButton } from '../../../shared/ui/PlainButton.tsx';
 import { useSiteSettings } from '../../../shared/platform/site-settings.ts';
 
 /**
@@ -15,8 +15,8 @@ export function SupportButton() {
   if (!link) return null;
   return (
     <Hint title={t('layout.customerService')}>
-      <Button
-        type="text"
+      <PlainButton
+        kind="text"
         icon={<CustomerServiceOutlined />}
         aria-label={t('layout.customerService')}
         data-support-link={link}

@@ -1,7 +1,7 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Hint } from '../../../shared/ui/Hint.tsx';
+import { PlainButton } from '../../../shared/ui/PlainButton.tsx';
 import { useSettings } from '../../../shared/settings/store.ts';
 
 export function ThemeToggle() {
@@ -11,8 +11,8 @@ export function ThemeToggle() {
   const label = night ? t('layout.theme.daytime') : t('layout.theme.night');
   return (
     <Hint title={label}>
-      <Button
-        type="text"
+      <PlainButton
+        kind="text"
         aria-label={label}
         icon={night ? <SunOutlined /> : <MoonOutlined />}
         onClick={() => setTheme(night ? 'daytime' : 'night')}

@@ -18,6 +18,23 @@ const packs: Record<Language, () => Promise<{ default: Locale }>> = {
   tw: () => import('antd/locale/zh_TW'),
 };
 
+const loaded = new Map<Language, Locale>();
+let latest: Locale | undefined;
+
 export async function loadAntdLocale(lang: Language): Promise<Locale> {
-  return (await packs[lang]()).default;
+  const known = loaded.get(lang);
+  if (known) return known;
+  const locale = (await packs[lang]()).default;
+  loaded.set(lang, locale);
+  latest = locale;
+  return locale;
+}
+
+/**
+ * The language's pack if it has loaded, else the last one loaded (kept while a newly
+ * chosen language's pack is on its way, as the page's messages are), else none (antd's
+ * English).
+ */
+export function antdLocaleNow(lang: Language): Locale | undefined {
+  return loaded.get(lang) ?? latest;
 }

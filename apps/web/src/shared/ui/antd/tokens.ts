@@ -1,5 +1,5 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
-import type { Theme } from '../../shared/settings/store.ts';
+import type { Theme } from '../../settings/store.ts';
 
 // Direction colours are reserved for up and down; the brand colour is a calm blue so that
 // nothing else on screen reads as a gain or a loss.
