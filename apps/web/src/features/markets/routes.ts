@@ -11,6 +11,8 @@ export const marketsRoutes: readonly PageEntry[] = [
     namespaces: [...namespaces, 'spot'],
     access: 'public',
     menus: [{ placement: 'top', label: 'menu.home' }],
+    // Drawn with the app's own components; the signed-in part brings antd with it.
+    withoutAntd: true,
   },
   {
     path: '/quotes/index',

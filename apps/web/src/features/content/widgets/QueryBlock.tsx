@@ -1,7 +1,7 @@
-import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
+import { SkeletonLines } from '../../../shared/ui/SkeletonLines.tsx';
 
 /** A block's query: a placeholder of its shape, the server's words and a retry, or the data. */
 export function QueryBlock<T>({
@@ -30,5 +30,5 @@ export function QueryBlock<T>({
       />
     );
   }
-  return <Skeleton active paragraph={{ rows }} title={false} />;
+  return <SkeletonLines rows={rows} />;
 }

@@ -1,11 +1,11 @@
 import { ExperimentOutlined } from '@ant-design/icons';
-import { Button, Tag } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useLiveTickers } from '../../data/hooks.ts';
 import { useMarketRows, useSeedTickers } from '../../data/rows.ts';
 import { Hint } from '../../../../shared/ui/Hint.tsx';
+import { ButtonLink } from '../../../../shared/ui/PlainButton.tsx';
+import { SkeletonLines } from '../../../../shared/ui/SkeletonLines.tsx';
 import { LoadFailed } from '../../../../shared/ui/LoadFailed.tsx';
 import { usePlatform } from '../../../../shared/platform/context.tsx';
 import { useSession } from '../../../../shared/session/store.ts';
@@ -22,9 +22,10 @@ function SimulatedBadge() {
   if (!useSimulatedMarket()) return null;
   return (
     <Hint title={t('market.home.simulatedHint')}>
-      <Tag icon={<ExperimentOutlined />} color="warning" className={styles.simulatedBadge}>
-        {t('market.home.simulated')}
-      </Tag>
+      <span className={styles.simulatedBadge}>
+        <ExperimentOutlined aria-hidden />
+        <span>{t('market.home.simulated')}</span>
+      </span>
     </Hint>
   );
 }
@@ -48,12 +49,12 @@ function VisitorHero() {
         <li>{t('home.points.selfHosted')}</li>
       </ul>
       <div className={styles.heroActions}>
-        <Link to="/quotes/index">
-          <Button type="primary">{t('market.home.allMarkets')}</Button>
-        </Link>
-        <Link to="/market/main?symbol=btcusdt">
-          <Button>{t('market.home.openMarket', { name: 'BTC/USDT' })}</Button>
-        </Link>
+        <ButtonLink kind="primary" to="/quotes/index">
+          {t('market.home.allMarkets')}
+        </ButtonLink>
+        <ButtonLink to="/market/main?symbol=btcusdt">
+          {t('market.home.openMarket', { name: 'BTC/USDT' })}
+        </ButtonLink>
       </div>
     </section>
   );
@@ -78,7 +79,9 @@ export function HomePage() {
             <h1 className={styles.accountTitle}>{t('home.accountTitle')}</h1>
             <SimulatedBadge />
           </section>
-          <HomeAccount />
+          <Suspense fallback={<SkeletonLines rows={6} />}>
+            <HomeAccount />
+          </Suspense>
         </>
       ) : (
         <VisitorHero />
