@@ -59,7 +59,9 @@ describe.skipIf(!url || !natsUrl)('engine followers', () => {
   }
 
   /** An engine process that leads once it can, and then serves the followers' commands. */
-  async function leader(): Promise<{ host: EngineHost; stop(): Promise<void> }> {
+  async function leader(
+    snapshotEvery = 50,
+  ): Promise<{ host: EngineHost; stop(): Promise<void> }> {
     let stop: () => Promise<void> = async () => {};
     const store = await PgEngineStore.open({
       url: url!,
@@ -75,7 +77,7 @@ describe.skipIf(!url || !natsUrl)('engine followers', () => {
       TEST_ENGINE,
       kyselyWriter(database.db, store.fence),
     );
-    const host = await standby.promote({ projector, snapshotEvery: 50 });
+    const host = await standby.promote({ projector, snapshotEvery });
     const server = serveEngineCommands({ host, store, nats, subjects, log: silent });
     stop = () => server.stop();
     opened.push({ close: () => host.close() });
@@ -89,6 +91,45 @@ describe.skipIf(!url || !natsUrl)('engine followers', () => {
     opened.push(engine);
     return engine;
   }
+
+  it('a follower that fell behind what the leader pruned answers from the newest snapshot', async () => {
+    const { host } = await leader(5);
+    // A follower whose journal reads are held back while the leader snapshots and prunes.
+    const store = await PgEngineStore.open({ url: url!, schema });
+    let release = () => {};
+    let held: Promise<void> | null = null;
+    const slow = new Proxy(store, {
+      get(target, property) {
+        if (property === 'journalAfter') {
+          return async (seq: number) => {
+            await held;
+            return target.journalAfter(seq);
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+    const api = await EngineFollower.open({ store: slow, config: TEST_ENGINE, nats, subjects });
+    opened.push(api);
+    held = new Promise((resolve) => (release = resolve));
+    for (let i = 1; i <= 23; i++) {
+      await host.deposit('carol', 'USDT', '1', `c${i}`);
+      await host.projected();
+    }
+    const oldest = await database.db
+      .selectFrom('engine_journal')
+      .select((eb) => eb.fn.min('seq').as('seq'))
+      .executeTakeFirstOrThrow();
+    expect(Number(oldest.seq)).toBeGreaterThan(1);
+    const before = api.balance('carol', 'USDT')?.available ?? '0';
+    release();
+    expect(before).toBe('0');
+    while (api.seq < host.seq) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Its reads answer from the replica it started again from, not the one it dropped.
+    expect(api.balance('carol', 'USDT')?.available).toBe('23');
+    expect(api.stateHash()).toBe(host.stateHash());
+  });
 
   const order = (user: string, side: 'buy' | 'sell', price: string) => ({
     user,

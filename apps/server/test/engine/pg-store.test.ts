@@ -181,10 +181,10 @@ it.skipIf(!url)(
     let held: Promise<void> | null = null;
     const slow = new Proxy(real, {
       get(target, property) {
-        if (property === 'commandsAfter') {
+        if (property === 'journalAfter') {
           return async (seq: number) => {
             await held;
-            return target.commandsAfter(seq);
+            return target.journalAfter(seq);
           };
         }
         const value: unknown = Reflect.get(target, property, target);

@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import {
   PostingBatch,
-  TradingEngine,
   type CommandResult,
+  type TradingEngine,
   type EngineCommand,
   type EngineConfig,
 } from '@meridian/core';
 import { unencodableIdentifier } from '../command-identifiers.ts';
 import { EngineFront, refused, type Ack, type Unsequenced } from '../engine-front.ts';
 import { EngineCommandError } from '../engine-host.ts';
+import { JournalTail } from '../journal-tail.ts';
 import type { JournalEntry, PgEngineStore } from '../store/pg-store.ts';
 import {
   encodeUnsequenced,
@@ -18,8 +19,6 @@ import {
   type SubmitReply,
 } from './protocol.ts';
 
-/** How often the journal is read without being told (a lost notification). */
-const POLL_MS = 500;
 /** One request's wait for the leader's answer before it is sent again (same key). */
 const REQUEST_TIMEOUT_MS = 500;
 /** Pause between two sends while no leader answers (a takeover in progress). */
@@ -63,10 +62,6 @@ export class EngineFollower extends EngineFront {
   readonly leads = false;
   readonly restored: { seq: number; stateHash: string };
   private readonly pending = new Map<string, Pending>();
-  private pulling: Promise<void> | null = null;
-  private again = false;
-  private failure: Error | null = null;
-  private timer: NodeJS.Timeout | undefined;
   private leaderProjected = 0;
   private readonly projectionWaiters: Array<{ seq: number; resolve: () => void }> = [];
   private statusTimer: NodeJS.Timeout | undefined;
@@ -74,15 +69,14 @@ export class EngineFollower extends EngineFront {
   private closed = false;
 
   private constructor(
-    engine: TradingEngine,
+    private readonly tail: JournalTail,
     private readonly store: PgEngineStore,
-    private readonly config: EngineConfig,
     private readonly nats: NatsConnection,
     private readonly subjects: EngineSubjects,
-    private readonly options: FollowerOptions,
+    options: FollowerOptions,
   ) {
-    super(engine, options.clock ?? Date.now, options.onListenerError);
-    this.restored = { seq: engine.seq, stateHash: engine.stateHash() };
+    super(tail.engine, options.clock ?? Date.now, options.onListenerError);
+    this.restored = { seq: tail.seq, stateHash: tail.engine.stateHash() };
     this.subscription = nats.subscribe(subjects.projected, {
       callback: (_error, message) => {
         try {
@@ -102,24 +96,29 @@ export class EngineFollower extends EngineFront {
       subjects: EngineSubjects;
     },
   ): Promise<EngineFollower> {
-    const engine = new TradingEngine(options.config, await options.store.latestSnapshot());
-    const follower = new EngineFollower(
-      engine,
+    // The follower hears of each batch the tail applies once it exists: what the tail
+    // applied while catching up is its starting state, not news.
+    const hears: { follower?: EngineFollower } = {};
+    const tail = await JournalTail.open({
+      store: options.store,
+      config: options.config,
+      applied: (entries, results) => hears.follower?.applied(entries, results),
+      replaced: (engine) => hears.follower?.replace(engine),
+      onReadError: options.onReadError,
+      onFailure: options.onFailure,
+    });
+    hears.follower = new EngineFollower(
+      tail,
       options.store,
-      options.config,
       options.nats,
       options.subjects,
       options,
     );
-    await options.store.listen(() => void follower.pull().catch(() => undefined));
-    await follower.pull();
-    follower.timer = setInterval(() => void follower.pull().catch(() => undefined), POLL_MS);
-    follower.timer.unref();
-    return follower;
+    return hears.follower;
   }
 
   submit(fields: Unsequenced<EngineCommand>): Promise<Ack> {
-    if (this.failure) return Promise.reject(this.failure);
+    if (this.tail.failure) return Promise.reject(this.tail.failure);
     const bad = unencodableIdentifier(fields);
     if (bad) return refused('invalid_order', bad[0]);
     const key = randomUUID();
@@ -153,10 +152,9 @@ export class EngineFollower extends EngineFront {
 
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.timer);
     clearTimeout(this.statusTimer);
     this.subscription.unsubscribe();
-    await this.pulling?.catch(() => undefined);
+    await this.tail.stop();
     for (const [, pending] of this.pending) pending.reject(new EngineUnavailableError());
     this.pending.clear();
     for (const waiter of this.projectionWaiters.splice(0)) waiter.resolve();
@@ -188,8 +186,8 @@ export class EngineFollower extends EngineFront {
       if (reply.outcome === 'sequenced') {
         // Its result is this replica's, once it has read that far.
         while (this.pending.has(key) && this.engine.seq < reply.seq && !this.closed) {
-          if (this.failure || performance.now() > deadline) break;
-          await this.pull().catch(() => undefined);
+          if (this.tail.failure || performance.now() > deadline) break;
+          await this.tail.pull().catch(() => undefined);
           if (this.engine.seq < reply.seq) await pause(RETRY_MS);
         }
         // Still unsettled: this replica jumped over it (restarted from a snapshot when far
@@ -211,6 +209,11 @@ export class EngineFollower extends EngineFront {
     }
   }
 
+  /** The tail's newer replica (the journal was pruned past the old one): reads follow it. */
+  private replace(engine: TradingEngine): void {
+    this.engine = engine;
+  }
+
   private settle(key: string, how: (pending: Pending) => void): void {
     const pending = this.pending.get(key);
     if (!pending) return;
@@ -218,65 +221,21 @@ export class EngineFollower extends EngineFront {
     how(pending);
   }
 
-  /** Reads and applies what the journal holds beyond the replica; one read at a time. */
-  private pull(): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
-    if (this.pulling) {
-      this.again = true;
-      return this.pulling;
-    }
-    this.pulling = (async () => {
-      try {
-        do {
-          this.again = false;
-          let entries: JournalEntry[];
-          try {
-            entries = await this.store.journalAfter(this.engine.seq);
-          } catch (error) {
-            // The database out of reach for a moment: the next notification or poll reads
-            // again; nothing was applied.
-            this.options.onReadError?.(error);
-            return;
-          }
-          if (entries.length === 0) break;
-          if (entries[0]!.cmd.seq !== this.engine.seq + 1) {
-            // The leader pruned what this replica had not read: start again from the
-            // newest snapshot. What lay between reaches no listener here.
-            const snapshot = await this.store.latestSnapshot();
-            if (!snapshot || snapshot.seq <= this.engine.seq) {
-              throw new Error(`the journal skips from command ${this.engine.seq}`);
-            }
-            this.engine = new TradingEngine(this.config, snapshot);
-            this.again = true;
-            continue;
-          }
-          const results: CommandResult[] = [];
-          for (const { cmd, key } of entries) {
-            const result = this.engine.apply(cmd);
-            results.push(result);
-            if (key !== null) {
-              this.settle(key, (p) =>
-                p.resolve({
-                  seq: result.seq,
-                  ts: result.ts,
-                  events: result.events,
-                  postings: result.postings,
-                }),
-              );
-            }
-          }
-          this.emit(results);
-          this.again = true;
-        } while (this.again);
-      } catch (error) {
-        this.failure ??= error instanceof Error ? error : new Error(String(error));
-        this.options.onFailure?.(this.failure);
-        throw this.failure;
-      } finally {
-        this.pulling = null;
-      }
-    })();
-    return this.pulling;
+  /** A batch the tail applied: its keyed commands answer their senders, then listeners hear. */
+  private applied(entries: readonly JournalEntry[], results: readonly CommandResult[]): void {
+    entries.forEach(({ key }, i) => {
+      if (key === null) return;
+      const result = results[i]!;
+      this.settle(key, (p) =>
+        p.resolve({
+          seq: result.seq,
+          ts: result.ts,
+          events: result.events,
+          postings: result.postings,
+        }),
+      );
+    });
+    this.emit(results);
   }
 
   private leaderAt(status: LeaderStatus): void {
