@@ -24,6 +24,8 @@ export const marketsRoutes: readonly PageEntry[] = [
       { placement: 'top', label: 'menu.market' },
       { placement: 'footer', label: 'menu.market' },
     ],
+    // Drawn with the app's own components, the contract tabs included.
+    withoutAntd: true,
   },
   {
     path: '/market/main',

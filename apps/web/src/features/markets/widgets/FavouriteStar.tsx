@@ -1,7 +1,7 @@
 import { StarFilled, StarOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/ui/cx.ts';
+import { PlainButton } from '../../../shared/ui/PlainButton.tsx';
 import ui from '../../../shared/ui/market.module.css';
 import { useStarred } from '../data/hooks.ts';
 
@@ -18,8 +18,8 @@ export function FavouriteStar({
   const { t } = useTranslation('markets');
   const { starred, pending } = useStarred(symbol);
   return (
-    <Button
-      type="text"
+    <PlainButton
+      kind="text"
       size="small"
       className={cx(ui.star, starred && ui.starOn)}
       icon={starred ? <StarFilled /> : <StarOutlined />}

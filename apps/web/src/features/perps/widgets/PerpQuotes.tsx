@@ -1,9 +1,9 @@
-import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
+import { SkeletonLines } from '../../../shared/ui/SkeletonLines.tsx';
 import { Amount, Exact, Percent, Price } from '../../../shared/ui/numbers.tsx';
 import ui from '../../../shared/ui/market.module.css';
 import { tradePath, type PerpKind } from '../data/kind.ts';
@@ -29,7 +29,7 @@ export function PerpQuotes({
   const { t } = useTranslation('perps');
   const tickers = usePerpTickers();
   const coins = useMarketCoins();
-  if (tickers.isPending) return <Skeleton active title={false} paragraph={{ rows: 6 }} />;
+  if (tickers.isPending) return <SkeletonLines rows={6} />;
   if (tickers.isError && !tickers.data)
     return <LoadFailed title={t('page.failed')} onRetry={() => void tickers.refetch()} />;
   if (tickers.data.length === 0) return empty ?? <EmptyState description={t('page.noMarkets')} />;

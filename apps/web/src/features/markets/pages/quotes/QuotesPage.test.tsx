@@ -103,11 +103,11 @@ describe('quotes table', () => {
     renderQuotes(fakeApi());
     await screen.findByText('DOGE');
     expect(pairs()).toEqual(['btcusdt', 'ethusdt', 'dogeusdt']);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Search markets' }), {
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search markets' }), {
       target: { value: 'eth' },
     });
     expect(pairs()).toEqual(['ethusdt']);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Search markets' }), {
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search markets' }), {
       target: { value: 'xyz' },
     });
     expect(screen.getByText('No market matches "xyz"')).toBeTruthy();

@@ -1,14 +1,15 @@
 import { ArrowDownOutlined, ArrowUpOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Skeleton, Tabs } from 'antd';
-import { TextInput } from '../../../../shared/ui/TextInput.ts';
 import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useLiveTickers } from '../../data/hooks.ts';
 import { useSeedTickers } from '../../data/rows.ts';
 import { rowSymbol } from '../../data/symbols.ts';
 import { EmptyState } from '../../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../../shared/ui/LoadFailed.tsx';
+import { ButtonLink, PlainButton } from '../../../../shared/ui/PlainButton.tsx';
+import { PlainTabs } from '../../../../shared/ui/PlainTabs.tsx';
+import { SkeletonLines } from '../../../../shared/ui/SkeletonLines.tsx';
 import ui from '../../../../shared/ui/market.module.css';
 import { QuoteRow } from './QuoteRow.tsx';
 import { useFavouriteToggle } from '../../data/useFavouriteToggle.ts';
@@ -73,15 +74,18 @@ function QuotesBody({ quotes }: { quotes: QuotesState }) {
   if (quotes.needsLogin) {
     return (
       <EmptyState description={t('market.quotes.watchlistLogin')}>
-        <Link to={`/user/login?redirect=${encodeURIComponent('/quotes/index?tab=watchlist')}`}>
-          <Button type="primary">{t('menu.login')}</Button>
-        </Link>
+        <ButtonLink
+          kind="primary"
+          to={`/user/login?redirect=${encodeURIComponent('/quotes/index?tab=watchlist')}`}
+        >
+          {t('menu.login')}
+        </ButtonLink>
       </EmptyState>
     );
   }
   if (quotes.tab === 'perpetual' || quotes.tab === 'usdt') {
     return (
-      <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 8 }} />}>
+      <Suspense fallback={<SkeletonLines rows={8} />}>
         <PerpQuotes
           search={quotes.search}
           // The USDT contract tab lists the USDT-margined markets; the perpetual tab all,
@@ -90,9 +94,9 @@ function QuotesBody({ quotes }: { quotes: QuotesState }) {
           // Said plainly rather than as an empty search: no contract market is listed.
           empty={
             <EmptyState description={t('market.quotes.noContracts')}>
-              <Button type="primary" onClick={() => quotes.setTab('spot')}>
+              <PlainButton kind="primary" onClick={() => quotes.setTab('spot')}>
                 {t('market.quotes.browseSpot')}
-              </Button>
+              </PlainButton>
             </EmptyState>
           }
         />
@@ -103,7 +107,7 @@ function QuotesBody({ quotes }: { quotes: QuotesState }) {
     // As high as the screen: the footer stays below the fold until the table is there.
     return (
       <div className={styles.quotesLoading}>
-        <Skeleton active title={false} paragraph={{ rows: 8 }} />
+        <SkeletonLines rows={8} />
       </div>
     );
   }
@@ -113,9 +117,9 @@ function QuotesBody({ quotes }: { quotes: QuotesState }) {
   if (quotes.total === 0 && quotes.tab === 'watchlist') {
     return (
       <EmptyState description={t('market.quotes.watchlistEmpty')}>
-        <Button type="primary" onClick={() => quotes.setTab('spot')}>
+        <PlainButton kind="primary" onClick={() => quotes.setTab('spot')}>
           {t('market.quotes.browseSpot')}
-        </Button>
+        </PlainButton>
       </EmptyState>
     );
   }
@@ -162,31 +166,36 @@ export function QuotesPage() {
 
   return (
     <div className={styles.quotesPage}>
-      <Card
-        title={t('market.quotes.title')}
-        extra={
-          <TextInput
-            allowClear
-            className={styles.quotesSearch}
-            prefix={<SearchOutlined />}
-            placeholder={t('market.quotes.search')}
-            aria-label={t('market.quotes.search')}
-            value={quotes.search}
-            onChange={(event) => quotes.setSearch(event.target.value)}
-          />
-        }
-      >
-        <Tabs
-          activeKey={quotes.tab}
-          onChange={(key) => {
-            if (!isTab(key)) return;
-            quotes.setTab(key);
-            setParams({ tab: key }, { replace: true });
-          }}
-          items={QUOTE_TABS.map((key) => ({ key, label: t(`market.quotes.tab.${key}`) }))}
-        />
-        <QuotesBody quotes={quotes} />
-      </Card>
+      {/* antd's Card, Tabs and Input as the app's own: the page loads none of antd. */}
+      <section className={styles.card} aria-labelledby="quotes-title">
+        <div className={styles.cardHead}>
+          <h1 id="quotes-title" className={styles.cardTitle}>
+            {t('market.quotes.title')}
+          </h1>
+          <label className={styles.quotesSearch}>
+            <SearchOutlined aria-hidden />
+            <input
+              type="search"
+              placeholder={t('market.quotes.search')}
+              aria-label={t('market.quotes.search')}
+              value={quotes.search}
+              onChange={(event) => quotes.setSearch(event.target.value)}
+            />
+          </label>
+        </div>
+        <div className={styles.cardBody}>
+          <PlainTabs
+            activeKey={quotes.tab}
+            onChange={(key) => {
+              quotes.setTab(key);
+              setParams({ tab: key }, { replace: true });
+            }}
+            items={QUOTE_TABS.map((key) => ({ key, label: t(`market.quotes.tab.${key}`) }))}
+          >
+            <QuotesBody quotes={quotes} />
+          </PlainTabs>
+        </div>
+      </section>
     </div>
   );
 }
