@@ -52,6 +52,13 @@ describe.skipIf(!url || !redisUrl || !natsUrl)('API processes in front of an eng
       await db.end();
     }
   }
+  /** What `ledger:verify` says of the deployment's ledger. */
+  const ledgerVerify = () =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/ledger-verify.ts'], {
+      cwd: repoRoot,
+      env: environment(0, 'all'),
+      encoding: 'utf8',
+    }).stdout;
   function start(port: number, role: 'all' | 'api') {
     const started = startPlatform(environment(port, role));
     children.push(started.child);
@@ -219,12 +226,7 @@ describe.skipIf(!url || !redisUrl || !natsUrl)('API processes in front of an eng
       await db.end();
     }
 
-    const verify = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/ledger-verify.ts'],
-      { cwd: repoRoot, env: environment(0, 'all'), encoding: 'utf8' },
-    );
-    expect(verify.stdout).toMatch(/^ledger ok/);
+    expect(ledgerVerify()).toMatch(/^ledger ok/);
   }, 180_000);
   it("an API process killed between a swap's acceptance and its settlement: the leader settles it, once", async () => {
     const [one] = ports.api as [number, number];
@@ -283,11 +285,6 @@ describe.skipIf(!url || !redisUrl || !natsUrl)('API processes in front of an eng
     } finally {
       redis.disconnect();
     }
-    const verify = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/ledger-verify.ts'],
-      { cwd: repoRoot, env: environment(0, 'all'), encoding: 'utf8' },
-    );
-    expect(verify.stdout).toMatch(/^ledger ok/);
+    expect(ledgerVerify()).toMatch(/^ledger ok/);
   }, 120_000);
 });

@@ -21,6 +21,7 @@ import { EngineStandby } from '../../src/engine/standby.ts';
 import { PgEngineStore } from '../../src/engine/store/pg-store.ts';
 import { cutEngineLeader } from '../platform-processes.ts';
 import { TEST_ENGINE } from './config.ts';
+import { heldJournal } from './held-journal.ts';
 
 // Issue 25: API processes' engines (followers) send their commands to the leader over NATS
 // and take each result from their own replica of the journal. Needs PostgreSQL
@@ -59,9 +60,7 @@ describe.skipIf(!url || !natsUrl)('engine followers', () => {
   }
 
   /** An engine process that leads once it can, and then serves the followers' commands. */
-  async function leader(
-    snapshotEvery = 50,
-  ): Promise<{ host: EngineHost; stop(): Promise<void> }> {
+  async function leader(snapshotEvery = 50): Promise<{ host: EngineHost; stop(): Promise<void> }> {
     let stop: () => Promise<void> = async () => {};
     const store = await PgEngineStore.open({
       url: url!,
@@ -95,24 +94,15 @@ describe.skipIf(!url || !natsUrl)('engine followers', () => {
   it('a follower that fell behind what the leader pruned answers from the newest snapshot', async () => {
     const { host } = await leader(5);
     // A follower whose journal reads are held back while the leader snapshots and prunes.
-    const store = await PgEngineStore.open({ url: url!, schema });
-    let release = () => {};
-    let held: Promise<void> | null = null;
-    const slow = new Proxy(store, {
-      get(target, property) {
-        if (property === 'journalAfter') {
-          return async (seq: number) => {
-            await held;
-            return target.journalAfter(seq);
-          };
-        }
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
-      },
+    const journal = heldJournal(await PgEngineStore.open({ url: url!, schema }));
+    const api = await EngineFollower.open({
+      store: journal.store,
+      config: TEST_ENGINE,
+      nats,
+      subjects,
     });
-    const api = await EngineFollower.open({ store: slow, config: TEST_ENGINE, nats, subjects });
     opened.push(api);
-    held = new Promise((resolve) => (release = resolve));
+    journal.hold();
     for (let i = 1; i <= 23; i++) {
       await host.deposit('carol', 'USDT', '1', `c${i}`);
       await host.projected();
@@ -123,7 +113,7 @@ describe.skipIf(!url || !natsUrl)('engine followers', () => {
       .executeTakeFirstOrThrow();
     expect(Number(oldest.seq)).toBeGreaterThan(1);
     const before = api.balance('carol', 'USDT')?.available ?? '0';
-    release();
+    journal.release();
     expect(before).toBe('0');
     while (api.seq < host.seq) await new Promise((resolve) => setTimeout(resolve, 10));
     // Its reads answer from the replica it started again from, not the one it dropped.

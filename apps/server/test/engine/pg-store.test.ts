@@ -10,6 +10,7 @@ import { EngineStandby } from '../../src/engine/standby.ts';
 import { PgEngineStore } from '../../src/engine/store/pg-store.ts';
 import { cutEngineLeader } from '../platform-processes.ts';
 import { TEST_ENGINE } from './config.ts';
+import { heldJournal } from './held-journal.ts';
 
 // Issue 25: the engine's journal in PostgreSQL, one leader at a time. Needs a PostgreSQL
 // (TEST_DATABASE_URL); the kill -9 failover between processes is failover.test.ts.
@@ -176,24 +177,10 @@ it.skipIf(!url)(
     const first = await engine();
     const leader = await first.lead();
     // A standby whose reads are held back while the leader snapshots and prunes.
-    const real = await PgEngineStore.open({ url: url!, schema });
-    let release: () => void = () => undefined;
-    let held: Promise<void> | null = null;
-    const slow = new Proxy(real, {
-      get(target, property) {
-        if (property === 'journalAfter') {
-          return async (seq: number) => {
-            await held;
-            return target.journalAfter(seq);
-          };
-        }
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
-      },
-    });
-    const standby = await EngineStandby.open({ store: slow, config: TEST_ENGINE });
+    const journal = heldJournal(await PgEngineStore.open({ url: url!, schema }));
+    const standby = await EngineStandby.open({ store: journal.store, config: TEST_ENGINE });
     opened.push(standby);
-    held = new Promise((resolve) => (release = resolve));
+    journal.hold();
     for (let i = 1; i <= 23; i++) {
       await leader.deposit('carol', 'USDT', '1', `c${i}`);
       await leader.projected();
@@ -204,7 +191,7 @@ it.skipIf(!url)(
       .executeTakeFirstOrThrow();
     expect(Number(oldest.seq)).toBeGreaterThan(1);
     expect(standby.seq).toBe(0);
-    release();
+    journal.release();
     await caughtUp(standby, 23);
     expect(standby.stateHash()).toBe(leader.stateHash());
   },
