@@ -28,6 +28,8 @@ import {
 const url = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const natsUrl = process.env.TEST_NATS_URL;
+// With an external broker too (CI's Mosquitto): the leader alone publishes market topics.
+const mqttUrl = process.env.TEST_MQTT_URL;
 const CLIENTS = 4;
 const KILL_AFTER_ACKS = 100;
 
@@ -41,6 +43,7 @@ describe.skipIf(!url || !redisUrl || !natsUrl)('API processes in front of an eng
     ...platformEnvironment({ url: url!, schema, dataDir, port }),
     REDIS_URL: redisUrl!,
     NATS_URL: natsUrl!,
+    ...(mqttUrl ? { MQTT_URL: mqttUrl } : {}),
     ROLE: role,
   });
   async function pgQuery<Row extends object>(text: string, values: unknown[] = []) {
@@ -191,8 +194,10 @@ describe.skipIf(!url || !redisUrl || !natsUrl)('API processes in front of an eng
     );
 
     // The standby leads; the replicas reach its last command.
-    const lead = (await serving(ports.standby)).body.data.engine as { role: string; seq: number };
+    const health = (await serving(ports.standby)).body.data;
+    const lead = health.engine as { role: string; seq: number };
     expect(lead.role).toBe('leader');
+    if (mqttUrl) expect(health.components.broker.status).toBe('up');
     for (const port of ports.api) {
       for (;;) {
         const replica = (await serving(port)).body.data.engine as { seq: number };
