@@ -199,7 +199,7 @@ describe.skipIf(!redisUrl)('processes sharing one Redis', () => {
     );
   });
 
-  it("the leader leaves a living API process its half-done work and finishes it once that process is gone", async () => {
+  it('the leader leaves a living API process its half-done work and finishes it once that process is gone', async () => {
     const deploymentId = b.cluster.keyPrefix.split(':')[1]!;
     const api = await redisCluster({ url: redisUrl!, deploymentId, log: b.app.log });
     let gone = false;

@@ -120,7 +120,11 @@ describe.each(testDatabases())('withdrawals on $name', ({ create }) => {
     }>;
     const claim = p.intents.claim();
     const stopAt = (id: string, state: string, txid: string | null = null) =>
-      db.updateTable('withdrawals').set({ state, txid, ...claim }).where('id', '=', id).execute();
+      db
+        .updateTable('withdrawals')
+        .set({ state, txid, ...claim })
+        .where('id', '=', id)
+        .execute();
     await stopAt(a, 'cancelling');
     await stopAt(b, 'rejecting');
     await stopAt(c, 'sending', 'cd'.repeat(32));
