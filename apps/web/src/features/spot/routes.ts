@@ -21,6 +21,9 @@ export const spotRoutes: readonly PageEntry[] = [
     // Cross and Isolated modes are the margin feature's.
     namespaces: [...namespaces, 'margin'],
     access: 'public',
+    // The spot view's first screen draws with the app's own components; its order form,
+    // market list, the signed-in orders and the other trade types bring antd's scope.
+    withoutAntd: true,
     menus: [
       { placement: 'trade', label: 'menu.uContract', search: '?type=usta' },
       { placement: 'trade', label: 'menu.coinContract', search: '?type=coin' },
@@ -33,6 +36,7 @@ export const spotRoutes: readonly PageEntry[] = [
     load: async () => (await loadTradePage()).TradePage,
     namespaces,
     access: 'public',
+    withoutAntd: true,
     menus: [],
   },
   {
@@ -40,6 +44,7 @@ export const spotRoutes: readonly PageEntry[] = [
     load: async () => (await loadTradePage()).FullScreenTradePage,
     namespaces,
     access: 'public',
+    withoutAntd: true,
     menus: [],
   },
   {

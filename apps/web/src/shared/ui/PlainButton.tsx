@@ -1,9 +1,11 @@
+import { LoadingOutlined } from '@ant-design/icons';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { cx } from './cx.ts';
 import styles from './button.module.css';
 
-export type ButtonKind = 'primary' | 'default' | 'text';
+/** `up` and `down`: a buy and a sell, in the price colours (the trade page's bar). */
+export type ButtonKind = 'primary' | 'default' | 'text' | 'up' | 'down';
 export type ButtonSize = 'small' | 'middle' | 'large';
 
 interface Look {
@@ -33,18 +35,28 @@ export function PlainButton({
   size,
   icon,
   block,
+  loading = false,
   className,
   children,
   type = 'button',
+  onClick,
   ...rest
-}: Look & ButtonHTMLAttributes<HTMLButtonElement>) {
+}: Look & { loading?: boolean } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  // Loading: a spinning icon, and a press does nothing until it is done (as antd's).
+  const shown = loading ? <LoadingOutlined spin /> : icon;
   return (
     <button
       {...rest}
       type={type}
+      aria-busy={loading || undefined}
+      onClick={loading ? undefined : onClick}
       className={cx(lookClass({ kind, size, block }, !children), className)}
     >
-      {icon ? <span className={styles.icon}>{icon}</span> : null}
+      {shown ? (
+        <span className={styles.icon} aria-hidden>
+          {shown}
+        </span>
+      ) : null}
       {children}
     </button>
   );

@@ -8,6 +8,7 @@ import { useSession } from '../../../shared/session/store.ts';
 import { useSettings } from '../../../shared/settings/store.ts';
 import { testUser } from '../../../shared/session/test-user.ts';
 import { installDomShims } from '../../../shared/testing/fixtures.ts';
+import { loadAntd } from '../../../shared/ui/antd/scope.tsx';
 import ui from '../../../shared/ui/market.module.css';
 import { testFill, testOrder } from '../data/test-orders.ts';
 import { SpotOrdersPanel } from './SpotOrdersPanel.tsx';
@@ -91,7 +92,10 @@ describe('spot orders panel', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     installDomShims();
     await initI18n('en', ['spot', 'markets']);
-  });
+    // The signed-in panel and antd's scope are lazy chunks: imported once here, so the
+    // first test that shows them is not timed on a cold import.
+    await Promise.all([loadAntd(), import('./MyOrdersPanel.tsx')]);
+  }, 30_000);
   beforeEach(() => {
     useSession.getState().logout();
     // Times are read in the user's timezone; pin it so the expected text holds anywhere.
@@ -105,7 +109,7 @@ describe('spot orders panel', { timeout: 20_000 }, () => {
     expect(screen.getByText('Log in to see your orders')).toBeTruthy();
     expect(screen.queryByTestId('open-orders')).toBeNull();
     expect(api.quiet).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Log in' }));
     await screen.findByText('login page');
     expect(router.state.location.search).toBe(
       `?redirect=${encodeURIComponent('/trade/index?symbol=btcusdt')}`,

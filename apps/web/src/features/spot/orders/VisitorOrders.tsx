@@ -1,7 +1,7 @@
-import { Button } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { ButtonLink } from '../../../shared/ui/PlainButton.tsx';
 import { Result } from '../../../shared/ui/Result.tsx';
 
 /** What a visitor sees in place of orders: why it is empty, and the two ways in. */
@@ -18,12 +18,10 @@ export function VisitorOrders() {
       subTitle={t('orders.visitor.lead')}
       extra={
         <>
-          <Link to={`/user/login?redirect=${redirect}`}>
-            <Button type="primary">{t('menu.login')}</Button>
-          </Link>
-          <Link to="/user/register">
-            <Button>{t('menu.register')}</Button>
-          </Link>
+          <ButtonLink kind="primary" to={`/user/login?redirect=${redirect}`}>
+            {t('menu.login')}
+          </ButtonLink>
+          <ButtonLink to="/user/register">{t('menu.register')}</ButtonLink>
         </>
       }
     />

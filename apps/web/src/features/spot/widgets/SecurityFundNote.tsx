@@ -1,10 +1,10 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ratePercent } from '../data/amounts.ts';
 import { useSecurityFund } from '../data/public-queries.ts';
 import { cx } from '../../../shared/ui/cx.ts';
 import { Amount } from '../../../shared/ui/numbers.tsx';
+import { SkeletonLines } from '../../../shared/ui/SkeletonLines.tsx';
 import styles from './security-fund.module.css';
 
 /** PRODUCT 2.4: the share of fees the fund receives, as the seed words it. */
@@ -37,7 +37,7 @@ export function SecurityFundNote({
         {t('fund.copy', { share })}
       </p>
       {fund.isPending ? (
-        <Skeleton active title={false} paragraph={{ rows: 2, width: ['60%', '40%'] }} />
+        <SkeletonLines rows={2} />
       ) : fund.isError ? (
         <p className={styles.fundMuted}>{t('fund.unavailable')}</p>
       ) : balances.length === 0 ? (

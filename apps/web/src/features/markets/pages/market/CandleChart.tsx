@@ -1,15 +1,40 @@
-import { Empty, Segmented } from 'antd';
-import styles from './market-page.module.css';
-import { useRef } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../../../shared/settings/store.ts';
 import type { KlineInterval } from '../../data/feed.ts';
 import { INTERVALS } from './useMarketPage.ts';
-import { useCandleChart } from './useCandleChart.ts';
 import { cx } from '../../../../shared/ui/cx.ts';
 import { Panel } from '../../../../shared/ui/Panel.tsx';
-import { useNumberLocale } from '../../../../shared/ui/numbers.tsx';
-import { displayAmount, displayPrice } from '@meridian/core';
+import { PlainSegmented } from '../../../../shared/ui/PlainSegmented.tsx';
+import styles from './market-page.module.css';
+
+const loadCanvas = () => import('./ChartCanvas.tsx');
+const ChartCanvas = lazy(async () => ({ default: (await loadCanvas()).ChartCanvas }));
+let canvasWanted = false;
+
+/**
+ * Whether the chart's canvas may load: from the first frame after the page has painted
+ * (its box keeps its size until then, so nothing moves when the candles arrive), at once
+ * once it has been asked for.
+ */
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(canvasWanted);
+  useEffect(() => {
+    if (ready) return;
+    // The task after the next frame's: the frame the page paints in goes first.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        canvasWanted = true;
+        setReady(true);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready]);
+  return ready;
+}
 
 export function CandleChart({
   interval,
@@ -24,38 +49,14 @@ export function CandleChart({
   fill?: boolean;
 }) {
   const { t } = useTranslation('markets');
-  const theme = useSettings((s) => s.theme);
-  const timezone = useSettings((s) => s.timezone);
-  const container = useRef<HTMLDivElement>(null);
-  const locale = useNumberLocale();
-  const legend = useRef<HTMLDivElement>(null);
-  const price = (value: string) => displayPrice(value, { locale, decimals: priceDecimals });
-  const { hasCandles } = useCandleChart(container, {
-    theme,
-    timezone,
-    priceDecimals,
-    locale,
-    legend: {
-      element: legend,
-      text: (candle) =>
-        t('market.detail.ohlc', {
-          open: price(candle.open),
-          high: price(candle.high),
-          low: price(candle.low),
-          close: price(candle.close),
-          volume: displayAmount(candle.volume, { locale, compact: true }),
-          interpolation: { escapeValue: false },
-        }),
-    },
-  });
+  const ready = useAfterFirstPaint();
   return (
     <Panel
       className={cx(styles.marketPanel, styles.chart, fill && styles.chartFill)}
       classNames={{ head: styles.panelHead, extra: styles.panelExtra, body: styles.panelBody }}
       title={t('market.detail.chart')}
       extra={
-        <Segmented<KlineInterval>
-          size="small"
+        <PlainSegmented<KlineInterval>
           aria-label={t('market.detail.interval')}
           value={interval}
           onChange={onInterval}
@@ -64,13 +65,12 @@ export function CandleChart({
         />
       }
     >
-      <div className={styles.chartBox}>
-        <div ref={container} className={styles.chartCanvas} data-testid="candle-chart" />
-        {/* Beside the attribution logo, in the band the candles keep clear. */}
-        <div ref={legend} className={cx('num', styles.chartLegend)} data-testid="chart-legend" />
-        {hasCandles ? null : (
-          <Empty className={styles.chartEmpty} description={t('market.detail.noCandles')} />
-        )}
+      <div className={styles.chartBox} aria-busy={!ready || undefined}>
+        {ready ? (
+          <Suspense fallback={null}>
+            <ChartCanvas priceDecimals={priceDecimals} />
+          </Suspense>
+        ) : null}
       </div>
     </Panel>
   );

@@ -1,5 +1,4 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { Select } from 'antd';
 import styles from './market-page.module.css';
 import { useMemo, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -180,15 +179,20 @@ export function OrderBook({
       style={size}
       extra={
         steps.length > 0 ? (
-          <Select
-            size="small"
+          // The browser's own list (antd's Select would bring some 22 KB of gzipped script
+          // to the trade page's first screen for one choice among a few numbers).
+          <select
             className={styles.bookGrouping}
             aria-label={t('market.book.grouping')}
             value={step ?? steps[0]}
-            onChange={setStep}
-            popupMatchSelectWidth={false}
-            options={steps.map((value) => ({ value, label: value }))}
-          />
+            onChange={(event) => setStep(event.target.value)}
+          >
+            {steps.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
         ) : null
       }
     >

@@ -1,17 +1,20 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketRow } from '@meridian/contract/calls/market';
 import { PairName } from '../../../markets/index.ts';
 import { lazyPart } from '../../../../shared/ui/lazy-part.tsx';
+import { PlainButton } from '../../../../shared/ui/PlainButton.tsx';
+import { withAntd } from '../../../../shared/ui/antd/scope.tsx';
 import styles from './trade.module.css';
 import ui from '../../../../shared/ui/market.module.css';
 
 // The list, its search field and the popover (about 10 KB gzipped with their antd parts)
 // are fetched when the switcher is first wanted: the pointer over its button, focus on it,
-// or a press, which opens the list once they are here.
-const panel = lazyPart(async () => (await import('./MarketSwitcherPanel.tsx')).MarketSwitcherPanel);
+// or a press, which opens the list once they are here (with antd's theme scope).
+const panel = lazyPart(
+  withAntd(async () => (await import('./MarketSwitcherPanel.tsx')).MarketSwitcherPanel),
+);
 
 /**
  * The market switcher of the trade page: the current pair, opening a searchable list of
@@ -42,8 +45,8 @@ export function MarketSwitcher({
     );
   };
   const trigger = (
-    <Button
-      type="text"
+    <PlainButton
+      kind="text"
       className={styles.msTrigger}
       // The visible pair leads the name, so what is read out matches what is seen.
       aria-label={`${name}, ${t('trade.switcher.open')}`}
@@ -54,7 +57,7 @@ export function MarketSwitcher({
     >
       <PairName name={name} />
       <DownOutlined className={ui.muted} />
-    </Button>
+    </PlainButton>
   );
   if (!ready) return trigger;
   return (

@@ -1,8 +1,7 @@
-import { Button } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Side as OrderSide } from '@meridian/core';
-import { cx } from '../../../../shared/ui/cx.ts';
+import { PlainButton } from '../../../../shared/ui/PlainButton.tsx';
 import { phoneOrderDrawer } from './order-form-part.ts';
 import styles from './trade.module.css';
 
@@ -41,24 +40,24 @@ export function PhoneOrderBar({
   return (
     <>
       <div className={styles.phoneBar} role="group" aria-label={t('trade.form.title')}>
-        <Button
-          type="primary"
-          className={cx(styles.tfSubmit, styles.tfSubmitBuy)}
+        <PlainButton
+          kind="up"
+          className={styles.phoneSubmit}
           loading={waiting('buy')}
           onPointerDown={phoneOrderDrawer.preload}
           onClick={() => press('buy')}
         >
           {t('trade.form.buyTitle', { base: coin })}
-        </Button>
-        <Button
-          type="primary"
-          className={cx(styles.tfSubmit, styles.tfSubmitSell)}
+        </PlainButton>
+        <PlainButton
+          kind="down"
+          className={styles.phoneSubmit}
           loading={waiting('sell')}
           onPointerDown={phoneOrderDrawer.preload}
           onClick={() => press('sell')}
         >
           {t('trade.form.sellTitle', { base: coin })}
-        </Button>
+        </PlainButton>
       </div>
       {wanted ? (
         <phoneOrderDrawer.Part

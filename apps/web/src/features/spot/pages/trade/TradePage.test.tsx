@@ -344,8 +344,9 @@ describe('spot trade page', () => {
       ['99.50', '2', '2'],
       ['99.20', '1', '3'],
     ]);
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Price grouping' }));
-    fireEvent.click(await screen.findByTitle('1'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Price grouping' }), {
+      target: { value: '1' },
+    });
     await vi.waitFor(() =>
       expect(rows()).toEqual([
         ['101', '2', '2'],

@@ -1,5 +1,4 @@
-import { ExpandOutlined, CompressOutlined } from '@ant-design/icons';
-import { Alert, Segmented, Spin } from 'antd';
+import { CompressOutlined, ExclamationCircleFilled, ExpandOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
@@ -15,6 +14,9 @@ import { TRADE_TYPE } from './trade-symbol.ts';
 import { tradeLayout } from './trade-layout.ts';
 import { useChartHeight } from './chart-height.ts';
 import { loadNamespaces } from '../../../../shared/i18n/index.ts';
+import { withAntd } from '../../../../shared/ui/antd/scope.tsx';
+import { PlainSegmented } from '../../../../shared/ui/PlainSegmented.tsx';
+import { Spinner } from '../../../../shared/ui/Spinner.tsx';
 import { useIsPhone } from '../../../../shared/ui/useIsPhone.ts';
 import type { PickedPrice } from './useOrderForm.ts';
 import { useTradeMarket } from './useTradeMarket.ts';
@@ -22,21 +24,24 @@ import { cx } from '../../../../shared/ui/cx.ts';
 import styles from './trade.module.css';
 
 // `/trade/index?type=sec` is the seconds feature's page, loaded only when asked for, with
-// its messages (the route loads only those of the spot view, which most visits show).
-const SecondsTradePage = lazy(async () => {
+// its messages (the route loads only those of the spot view, which most visits show) and
+// antd's theme scope (the spot view's first screen draws without antd).
+const loadSecondsPage = withAntd(async () => {
   const [module] = await Promise.all([
     import('../../../seconds/index.ts'),
     loadNamespaces(['seconds']),
   ]);
-  return { default: module.SecondsTradePage };
+  return module.SecondsTradePage;
 });
+const SecondsTradePage = lazy(async () => ({ default: await loadSecondsPage() }));
 
 // `/trade/index?type=usta` (U contracts) and `?type=coin` (coin-margined) are the perps
 // feature's page, loaded the same way.
-const PerpTradePage = lazy(async () => {
+const loadPerpPage = withAntd(async () => {
   const [module] = await Promise.all([import('../../../perps/lazy.ts'), loadNamespaces(['perps'])]);
-  return { default: module.PerpTradePage };
+  return module.PerpTradePage;
 });
+const PerpTradePage = lazy(async () => ({ default: await loadPerpPage() }));
 
 const PHONE_BOOK_ROWS = 8;
 const PHONE_TRADE_ROWS = 20;
@@ -70,8 +75,7 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
   // One panel at a time (a phone, or a short chart row): the switch is the panel's title.
   const tabbed = phone || !layout.stacked;
   const tabs = (
-    <Segmented<SideTab>
-      size="small"
+    <PlainSegmented<SideTab>
       value={sideTab}
       onChange={setSideTab}
       options={[
@@ -150,7 +154,10 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
         )}
       </header>
       {market.unknown ? (
-        <Alert type="warning" showIcon title={t('trade.unknownSymbol', { name: market.name })} />
+        <p className={styles.unknownMarket} role="alert">
+          <ExclamationCircleFilled className={styles.unknownIcon} aria-hidden />
+          {t('trade.unknownSymbol', { name: market.name })}
+        </p>
       ) : null}
       {phone ? (
         <div className={styles.tradeColumn}>
@@ -215,8 +222,8 @@ export function TradePage() {
     return (
       <Suspense
         fallback={
-          <div className="page-spinner">
-            <Spin size="large" />
+          <div className="page-spinner" aria-busy="true">
+            <Spinner />
           </div>
         }
       >

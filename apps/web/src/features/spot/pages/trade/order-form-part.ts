@@ -1,19 +1,25 @@
 import { lazyPart } from '../../../../shared/ui/lazy-part.tsx';
 import { isPhoneScreen } from '../../../../shared/ui/useIsPhone.ts';
+import { withAntd } from '../../../../shared/ui/antd/scope.tsx';
 
 /**
  * The order form (its inputs, slider, checkboxes and confirmation dialog, some 25 KB
  * gzipped with their antd parts) in a chunk of its own: a wide screen shows it beside the
  * chart and fetches it with the page (`preloadTradeParts`); a phone shows it in a drawer
- * and fetches both when the drawer is first asked for.
+ * and fetches both when the drawer is first asked for. antd's theme scope comes with it
+ * (the rest of the page draws without antd).
  */
-export const orderForm = lazyPart(async () => (await import('./OrderForm.tsx')).OrderPanel);
+export const orderForm = lazyPart(
+  withAntd(async () => (await import('./OrderForm.tsx')).OrderPanel),
+);
 
 /** The phone's order drawer, with the form it holds: both are there when it opens. */
-export const phoneOrderDrawer = lazyPart(async () => {
-  const [module] = await Promise.all([import('./PhoneOrderDrawer.tsx'), orderForm.load()]);
-  return module.PhoneOrderDrawer;
-});
+export const phoneOrderDrawer = lazyPart(
+  withAntd(async () => {
+    const [module] = await Promise.all([import('./PhoneOrderDrawer.tsx'), orderForm.load()]);
+    return module.PhoneOrderDrawer;
+  }),
+);
 
 /**
  * Called by the trade page's route as it loads the page: on a wide screen the spot view's
