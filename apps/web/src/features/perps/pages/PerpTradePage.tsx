@@ -148,7 +148,12 @@ export function PerpTradeView({ fullScreen, kind }: { fullScreen: boolean; kind:
       <BottomTabs kind={kind} symbol={state.symbol} lastPrice={state.ticker?.lastPrice ?? null} />
       {phone ? (
         <>
-          <div className={styles.phoneBar} role="group" aria-label={t('form.title')}>
+          <div
+            className={styles.phoneBar}
+            data-bottom-bar
+            role="group"
+            aria-label={t('form.title')}
+          >
             <Button type="primary" className={styles.long} onClick={() => setDrawer(true)}>
               {t('form.openLong')}
             </Button>

@@ -39,7 +39,12 @@ export function PhoneOrderBar({
   const waiting = (side: OrderSide) => open && !ready && pressed === side;
   return (
     <>
-      <div className={styles.phoneBar} role="group" aria-label={t('trade.form.title')}>
+      <div
+        className={styles.phoneBar}
+        data-bottom-bar
+        role="group"
+        aria-label={t('trade.form.title')}
+      >
         <PlainButton
           kind="up"
           className={styles.phoneSubmit}
