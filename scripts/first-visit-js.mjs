@@ -4,12 +4,14 @@
 // up their gzip -9 sizes and the bytes actually transferred (the body as sent, compressed
 // when the server compressed it; a file taken from the browser's cache counts 0). Start the platform first (npm run build && npm start), then:
 //   node scripts/first-visit-js.mjs http://127.0.0.1:8080/home/index http://127.0.0.1:8080/trade/index?type=spot
-// Add --list to print every file with its size.
+// Add --list to print every file with its size, --phone to visit as Lighthouse's mobile
+// emulation does (412 x 823, touch), which is what `npm run bench -- web` counts.
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const args = process.argv.slice(2);
 const list = args.includes('--list');
+const phone = args.includes('--phone');
 const urls = args.filter((a) => !a.startsWith('--'));
 if (urls.length === 0) {
   console.error('usage: node scripts/first-visit-js.mjs <url>... [--list]');
@@ -22,7 +24,16 @@ const browser = await chromium.launch({
 });
 try {
   for (const url of urls) {
-    const context = await browser.newContext();
+    const context = await browser.newContext(
+      phone
+        ? {
+            viewport: { width: 412, height: 823 },
+            deviceScaleFactor: 1.75,
+            isMobile: true,
+            hasTouch: true,
+          }
+        : {},
+    );
     const page = await context.newPage();
     const pending = [];
     page.on('response', (response) => {
