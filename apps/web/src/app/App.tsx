@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { loadDateLocale } from '../shared/dates/locale.ts';
 import { NoticeHost } from '../shared/feedback/NoticeHost.tsx';
 import { usePlatform } from '../shared/platform/context.tsx';
-import type { AppRouter } from './routes/router.tsx';
+import { AppRoutes, appRoutes } from './routes/router.tsx';
 import { useSettings } from '../shared/settings/store.ts';
 import { applyShellTheme } from './theme/shell-theme.ts';
 
@@ -23,7 +23,9 @@ function ShellTheme() {
   return null;
 }
 
-export function App({ router }: { router: AppRouter }) {
+const routes = appRoutes();
+
+export function App() {
   const { config } = usePlatform();
   const language = useSettings((s) => s.language);
 
@@ -40,7 +42,9 @@ export function App({ router }: { router: AppRouter }) {
     <QueryClientProvider client={queryClient}>
       <ShellTheme />
       <NoticeHost />
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,3 @@
-import './zod-without-eval.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from '../shared/api/client.ts';
@@ -14,9 +13,9 @@ import {
   storedLanguage,
 } from '../shared/i18n/index.ts';
 import { PlatformProvider } from '../shared/platform/context.tsx';
-import { loadPlatformConfig } from '../shared/platform/config.ts';
+import { checkPlatformConfig, loadPlatformConfig } from '../shared/platform/config.ts';
 import { unreachableMessage } from '../shared/platform/unreachable.ts';
-import { createAppRouter, pageAt } from './routes/router.tsx';
+import { navigateTo, pageAt } from './routes/router.tsx';
 import { preloadHeader } from './layout/header/header-parts.tsx';
 import { startSessionKeeper } from '../features/identity/index.ts';
 import { useSession } from '../shared/session/store.ts';
@@ -60,7 +59,6 @@ async function start() {
   if (page && !page.withoutAntd) loadAntd().catch(() => undefined);
   preloadMessages(language, page?.namespaces ?? []);
 
-  const router = createAppRouter();
   const api = createApiClient({
     apiRoot: config.apiRoot,
     head: config.head,
@@ -69,7 +67,7 @@ async function start() {
     deviceId,
     rules: {
       logout: () => useSession.getState().logout(),
-      navigate: (path) => void router.navigate(path),
+      navigate: navigateTo,
       showError: createErrorPopup({ notifier }),
       unknownError: () => i18next.t('common.unknownError'),
     },
@@ -86,11 +84,17 @@ async function start() {
     root.render(
       <StrictMode>
         <PlatformProvider value={{ config, api }}>
-          <App router={router} />
+          <App />
         </PlatformProvider>
       </StrictMode>,
     ),
   );
+  // Checked against the contract while the first screen draws (checkPlatformConfig); one
+  // the contract refuses ends the app as an unreachable platform does.
+  await checkPlatformConfig(config).catch((error: unknown) => {
+    root.unmount();
+    throw error;
+  });
 }
 
 start().catch((error: unknown) => {

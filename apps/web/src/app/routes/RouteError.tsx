@@ -1,15 +1,12 @@
 import { WarningFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 import { PlainButton } from '../../shared/ui/PlainButton.tsx';
 import { Result } from '../../shared/ui/Result.tsx';
 import { ChunkLoadError } from './load-page.ts';
 
 /** Shown in place of a page that failed: a reload fetches the current build. */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
-  if (!(error instanceof ChunkLoadError)) console.error(error);
   return (
     <Result
       tone="warning"

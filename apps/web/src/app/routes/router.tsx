@@ -1,9 +1,20 @@
-import { Fragment, type ReactNode } from 'react';
 import {
-  createBrowserRouter,
+  Component,
+  Fragment,
+  lazy,
+  Suspense,
+  useEffect,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
+import {
   matchPath,
   Navigate,
+  Outlet,
   useLocation,
+  useNavigate,
+  useRoutes,
   type RouteObject,
 } from 'react-router';
 import { AppLayout } from '../layout/AppLayout.tsx';
@@ -11,13 +22,18 @@ import { opsRoute } from '../../features/ops/index.ts';
 import { loadNamespaces } from '../../shared/i18n/index.ts';
 import { loadAntd } from '../../shared/ui/antd/scope.tsx';
 import { useSession } from '../../shared/session/store.ts';
-import { loadPageModule } from './load-page.ts';
+import { ChunkLoadError, loadPageModule } from './load-page.ts';
 import { accessRedirect } from './menus.ts';
 import { fallbackTarget, safeRedirect } from './redirects.ts';
 import { PAGES, type Access, type PageEntry } from './registry.ts';
 import { PageSpinner } from './PageSpinner.tsx';
 import { RouteError } from './RouteError.tsx';
 import { shellPainted } from './shell-paint.ts';
+
+// The app's routes are plain route objects rendered by `useRoutes` inside a BrowserRouter
+// (main.tsx): a page's module is a React.lazy component behind a Suspense boundary. The
+// data router (createBrowserRouter) would add some 16 KB of gzipped script to every first
+// visit for loaders, actions and fetchers the app does not use.
 
 function AccessGuard({ access, children }: { access: Access; children: ReactNode }) {
   const isLogin = useSession((s) => s.isLogin);
@@ -44,35 +60,96 @@ function Fallback() {
   return <Navigate to={fallbackTarget(pathname)} replace />;
 }
 
-function pageRoute(page: PageEntry): RouteObject {
-  return {
-    path: page.path,
-    lazy: async () => {
-      // The page's messages come with its module, so it never renders untranslated keys;
-      // antd's theme scope too, unless the page draws without antd.
-      const [Page, Scope] = await loadPageModule(async () => {
-        const [module, scope] = await Promise.all([
-          page.load(),
-          page.withoutAntd ? undefined : loadAntd(),
-          loadNamespaces(page.namespaces ?? []),
-          shellPainted(),
-        ]);
-        return [module, scope?.AntdTheme ?? Fragment] as const;
-      });
-      return {
-        Component: () => (
-          <AccessGuard access={page.access}>
-            <Scope>
-              <Page />
-            </Scope>
-          </AccessGuard>
-        ),
-      };
-    },
-  };
+/**
+ * A page that failed (its module did not load, or it threw while rendering) shows
+ * RouteError in its place; the header and footer stay. Going to another address clears it
+ * (`at`), as the boundary stays mounted: the page being left shows until the next has
+ * loaded, never a blank.
+ */
+export class PageErrorBoundary extends Component<
+  { at: string; children: ReactNode },
+  { error: unknown; at: string }
+> {
+  override state = { error: undefined as unknown, at: this.props.at };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(
+    props: { at: string },
+    state: { error: unknown; at: string },
+  ): Partial<{ error: unknown; at: string }> | null {
+    return props.at === state.at ? null : { error: undefined, at: props.at };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    // A failed chunk is said on the page; anything else is a defect worth a trace.
+    if (!(error instanceof ChunkLoadError)) console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error === undefined ? (
+      this.props.children
+    ) : (
+      <RouteError error={this.state.error} />
+    );
+  }
 }
 
-/** The page a path opens, if any (what main.tsx starts loading before the router exists). */
+/** A failure of what it holds is shown in its place, until the address changes. */
+function Failsafe({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <PageErrorBoundary at={pathname}>{children}</PageErrorBoundary>;
+}
+
+/** Where pages render: the first one's place is held while its module loads. */
+function PageOutlet() {
+  return (
+    <Failsafe>
+      <Suspense fallback={<div className="page-pending" aria-busy="true" />}>
+        <Outlet />
+      </Suspense>
+    </Failsafe>
+  );
+}
+
+/**
+ * A page entry's component: its module, messages and (unless it draws without antd)
+ * antd's theme scope load together behind the progress bar, so it never renders with
+ * untranslated keys. The first page also waits for the shell to have painted, so the
+ * shell's render and the page's are two tasks.
+ */
+function lazyPage(page: PageEntry): ComponentType {
+  return lazy(async () => {
+    const [Page, Scope] = await loadPageModule(async () => {
+      const [module, scope] = await Promise.all([
+        page.load(),
+        page.withoutAntd ? undefined : loadAntd(),
+        loadNamespaces(page.namespaces ?? []),
+        shellPainted(),
+      ]);
+      return [module, scope?.AntdTheme ?? Fragment] as const;
+    });
+    function Guarded() {
+      return (
+        <AccessGuard access={page.access}>
+          <Scope>
+            <Page />
+          </Scope>
+        </AccessGuard>
+      );
+    }
+    return { default: Guarded };
+  });
+}
+
+function pageRoute(page: PageEntry): RouteObject {
+  const Page = lazyPage(page);
+  return { path: page.path, element: <Page /> };
+}
+
+/** The page a path opens, if any (what main.tsx starts loading before the first render). */
 export function pageAt(
   pathname: string,
   pages: readonly PageEntry[] = PAGES,
@@ -80,19 +157,15 @@ export function pageAt(
   return pages.find((page) => matchPath(page.path, pathname));
 }
 
-export function createAppRouter(pages: readonly PageEntry[] = PAGES) {
-  return createBrowserRouter([
+export function appRoutes(pages: readonly PageEntry[] = PAGES): RouteObject[] {
+  return [
     // The operator console: its own layout and session, loaded only when opened.
-    { ...opsRoute, errorElement: <RouteError /> },
+    { ...opsRoute, element: <Failsafe>{opsRoute.element}</Failsafe> },
     {
       element: <AppLayout />,
-      // A failed page keeps the header and footer around its error.
       children: [
         {
-          errorElement: <RouteError />,
-          // The first page's module is still loading: the shell (header, banner, footer)
-          // paints at once around a place held for the page, instead of nothing at all.
-          hydrateFallbackElement: <div className="page-pending" aria-busy="true" />,
+          element: <PageOutlet />,
           children: [
             { path: '/', element: <Navigate to="/home" replace /> },
             { path: '/home', element: <Navigate to="/home/index" replace /> },
@@ -102,7 +175,21 @@ export function createAppRouter(pages: readonly PageEntry[] = PAGES) {
         },
       ],
     },
-  ]);
+  ];
 }
 
-export type AppRouter = ReturnType<typeof createAppRouter>;
+let navigateOutside: (path: string) => void = (path) => window.location.assign(path);
+
+/** Navigates from outside React (the API client's rules: a lost session goes to login). */
+export function navigateTo(path: string): void {
+  navigateOutside(path);
+}
+
+/** Renders the app's routes; mounted once inside the BrowserRouter. */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigateOutside = (path) => void navigate(path);
+  }, [navigate]);
+  return useRoutes(routes);
+}

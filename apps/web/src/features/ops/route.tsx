@@ -1,6 +1,16 @@
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { loadNamespaces } from '../../shared/i18n/index.ts';
 import { withAntd } from '../../shared/ui/antd/scope.tsx';
+
+// antd's theme scope comes with the console: the exchange's shell has none.
+const OpsApp = lazy(async () => {
+  const [Component] = await Promise.all([
+    withAntd(async () => (await import('./shell/OpsApp.tsx')).default)(),
+    loadNamespaces(['ops', 'retention']),
+  ]);
+  return { default: Component };
+});
 
 /**
  * The console under /ops: one route outside the exchange's layout (its own header, side
@@ -9,13 +19,9 @@ import { withAntd } from '../../shared/ui/antd/scope.tsx';
  */
 export const opsRoute: RouteObject = {
   path: '/ops/*',
-  lazy: async () => {
-    // antd's theme scope comes with it: the exchange's shell has none.
-    const [Component] = await Promise.all([
-      withAntd(async () => (await import('./shell/OpsApp.tsx')).default)(),
-      loadNamespaces(['ops', 'retention']),
-    ]);
-    return { Component };
-  },
-  hydrateFallbackElement: <div className="page-pending" aria-busy="true" />,
+  element: (
+    <Suspense fallback={<div className="page-pending" aria-busy="true" />}>
+      <OpsApp />
+    </Suspense>
+  ),
 };
