@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from '../../scripts/precompress.mjs';
@@ -10,6 +11,16 @@ export default defineConfig({
   // The server sends each text file's `.br` or `.gz` copy, written once here at the best
   // quality, to a browser that accepts it.
   plugins: [react(), precompressPlugin()],
+  resolve: {
+    // zod with the setting that keeps it from probing for eval (see the file); it imports
+    // `zod/v4`, the same modules, which this exact match leaves alone.
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/app/zod-without-eval.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -42,8 +53,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // zod with the setting that keeps it from probing for eval (a violation of the
-            // platform's Content-Security-Policy): in a chunk of their own, the setting runs
-            // before any chunk that builds schemas, which all import this one.
+            // platform's Content-Security-Policy), in a chunk of their own, fetched with the
+            // first page or call that builds schemas.
             {
               name: 'zod',
               priority: 30,

@@ -22,7 +22,4 @@ export const platformConfigSchema = z.object({
 
 export type PlatformConfig = z.infer<typeof platformConfigSchema>;
 
-/** The global the config script assigns. */
-export const PLATFORM_CONFIG_GLOBAL = '__MERIDIAN_CONFIG__';
-
-export const PLATFORM_CONFIG_PATH = '/platform/dev/config.js';
+export { PLATFORM_CONFIG_GLOBAL, PLATFORM_CONFIG_PATH } from './platform-config-script.ts';

@@ -1,4 +1,3 @@
-import { getInfo, logout as logoutCall, refreshToken } from '@meridian/contract/calls/user';
 import { ApiError, type ApiCall } from '../../shared/api/client.ts';
 import { useSession } from '../../shared/session/store.ts';
 
@@ -15,8 +14,12 @@ export function tokenNeedsRefresh(
   return nowMs - new Date(issuedAt).getTime() >= thresholdSeconds * 1000;
 }
 
+// The keeper starts with the shell; the calls' definitions (with the schema library) load
+// with its first request, off the shell's first paint.
+const userCalls = () => import('@meridian/contract/calls/user');
+
 async function reloadUserInfo(api: ApiCall): Promise<void> {
-  useSession.getState().setUserInfo(await api.quiet(getInfo));
+  useSession.getState().setUserInfo(await api.quiet((await userCalls()).getInfo));
 }
 
 /**
@@ -38,8 +41,8 @@ export function startSessionKeeper(api: ApiCall, now: () => number = Date.now): 
     const { isLogin, refreshToken: refresh, issuedAt } = useSession.getState();
     if (!isLogin || !refresh || refreshing || !tokenNeedsRefresh(issuedAt, now())) return;
     refreshing = true;
-    api
-      .quiet(refreshToken, { body: { refreshToken: refresh } })
+    userCalls()
+      .then(({ refreshToken }) => api.quiet(refreshToken, { body: { refreshToken: refresh } }))
       .then(async (tokens) => {
         useSession.getState().replaceTokens(tokens);
         await reloadUserInfo(api);
@@ -55,7 +58,7 @@ export function startSessionKeeper(api: ApiCall, now: () => number = Date.now): 
 /** Logout: the server revokes the session, then the browser forgets it either way. */
 export async function signOut(api: ApiCall): Promise<void> {
   try {
-    if (useSession.getState().token) await api.quiet(logoutCall);
+    if (useSession.getState().token) await api.quiet((await userCalls()).logout);
   } catch {
     // Already revoked or offline: forgetting it locally is all that is left to do.
   } finally {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { getCoinRate, type exchangeRateSchema } from '@meridian/contract/calls/market';
+import type { exchangeRateSchema } from '@meridian/contract/calls/market';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import { useSiteSettings } from '../../../shared/platform/site-settings.ts';
 import {
@@ -31,7 +31,9 @@ export function useExchangeRates() {
   const { api } = usePlatform();
   const query = useQuery({
     queryKey: ['market', 'coinRate'],
-    queryFn: () => api.quiet(getCoinRate),
+    // Read from the shell's header: the call's definition (with the schema library) loads
+    // with the first request rather than with the shell.
+    queryFn: async () => api.quiet((await import('@meridian/contract/calls/market')).getCoinRate),
     refetchInterval: EXCHANGE_REFRESH_MS,
     staleTime: EXCHANGE_REFRESH_MS,
   });
