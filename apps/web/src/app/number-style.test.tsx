@@ -176,8 +176,6 @@ const AMOUNT_CELLS: Page[] = [
       return cell(root.querySelector('[data-coin="btc"]')!, 'amount');
     },
   ],
-  ['trade: order book', () => cell(mountBook(), 'amount')],
-  ['trade: recent trades', () => cell(mountTrades(), 'amount')],
   [
     'trade: order form',
     async () => {
@@ -302,9 +300,28 @@ function OrdersTableOf({ orders }: { orders: SpotOrder[] }) {
   );
 }
 
+// The book and the recent trades list one market's rows, which line up: an amount there
+// has the market's lot decimals (6 here), as a price there has its tick decimals.
+const LOT_AMOUNT_CELLS: Page[] = [
+  ['trade: order book', () => cell(mountBook(), 'amount')],
+  ['trade: recent trades', () => cell(mountTrades(), 'amount')],
+];
+
 const EXPECTED = {
-  en: { price: '66,777.57', amount: '100,066.6', percent: '-3.46%', rate: '1,460\u00a0KRW' },
-  de: { price: '66.777,57', amount: '100.066,6', percent: '-3,46\u00a0%', rate: '1.460\u00a0KRW' },
+  en: {
+    price: '66,777.57',
+    amount: '100,066.6',
+    lotAmount: '100,066.613986',
+    percent: '-3.46%',
+    rate: '1,460\u00a0KRW',
+  },
+  de: {
+    price: '66.777,57',
+    amount: '100.066,6',
+    lotAmount: '100.066,613986',
+    percent: '-3,46\u00a0%',
+    rate: '1.460\u00a0KRW',
+  },
 } as const;
 
 // Rendering antd tables in jsdom is slow on a busy machine; the limit only stops a hang.
@@ -330,6 +347,10 @@ describe.each(['en', 'de'] as const)(
     it.each(AMOUNT_CELLS)('an amount on %s', async (_, read) => {
       useSettings.setState({ language });
       expect(await read()).toBe(expected.amount);
+    });
+    it.each(LOT_AMOUNT_CELLS)('an amount at lot decimals on %s', async (_, read) => {
+      useSettings.setState({ language });
+      expect(await read()).toBe(expected.lotAmount);
     });
     it.each(PERCENT_CELLS)('a change on %s', async (_, read) => {
       useSettings.setState({ language });

@@ -94,6 +94,14 @@ describe('displayAmount', () => {
     expect(displayAmount(value, { locale: 'en-US', ...options })).toBe(expected);
   });
 
+  it("keeps a market's lot decimals when given, so a book's rows line up (cut, never up)", () => {
+    expect(displayAmount('0.171', { locale: 'en-US', decimals: 4 })).toBe('0.1710');
+    expect(displayAmount('0.0285', { locale: 'en-US', decimals: 4 })).toBe('0.0285');
+    expect(displayAmount('12.34567', { locale: 'en-US', decimals: 4 })).toBe('12.3456');
+    expect(displayAmount('1234.5', { locale: 'de', decimals: 2 })).toBe('1.234,50');
+    expect(displayAmount('3', { locale: 'en-US', decimals: 0 })).toBe('3');
+  });
+
   it('groups in the locale', () => {
     expect(displayAmount('100066.613986', { locale: 'de' })).toBe('100.066,6');
     expect(displayAmount('1234567.89', { locale: 'de', compact: true })).toBe('1,23M');

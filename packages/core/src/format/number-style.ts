@@ -34,6 +34,15 @@ export interface NumberStyleOptions {
   compact?: boolean;
 }
 
+export interface AmountStyleOptions extends NumberStyleOptions {
+  /**
+   * Exactly this many decimals (a market's lot decimals), cut like the rule, where the
+   * rows of one market must line up (an order book's amounts and totals). Elsewhere leave
+   * it out: the rule applies.
+   */
+  decimals?: number;
+}
+
 export interface PriceStyleOptions extends NumberStyleOptions {
   /**
    * Exactly this many decimals (a market's tick decimals), where rows of one market
@@ -113,7 +122,9 @@ function plainPrice(parsed: Decimal, options: Omit<PriceStyleOptions, 'locale'>)
   return { digits: between(parsed, 2, max, 'half-up'), suffix: '' };
 }
 
-function plainAmount(parsed: Decimal, compact: boolean): Plain {
+function plainAmount(parsed: Decimal, compact: boolean, exactly?: number): Plain {
+  if (exactly !== undefined && Number.isSafeInteger(exactly))
+    return { digits: parsed.toFixed(Math.max(0, exactly), 'down'), suffix: '' };
   if (compact) {
     const short = abbreviate(parsed, ABBREVIATIONS, 'down');
     if (short) return short;
@@ -226,10 +237,10 @@ export function displayPrice(value: string, options: PriceStyleOptions): string 
 }
 
 /** A quantity or balance (rule above); "--" for text that is not a number. */
-export function displayAmount(value: string, options: NumberStyleOptions): string {
+export function displayAmount(value: string, options: AmountStyleOptions): string {
   const parsed = Decimal.parseLenient(value);
   if (!parsed) return NOT_SHOWN;
-  return localize(plainAmount(parsed, options.compact ?? false), options.locale);
+  return localize(plainAmount(parsed, options.compact ?? false, options.decimals), options.locale);
 }
 
 /**

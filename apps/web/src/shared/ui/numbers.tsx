@@ -85,11 +85,19 @@ export function Price({
 export function Amount({
   value,
   compact = false,
+  decimals,
   unit,
   className,
-}: FigureProps & { compact?: boolean }) {
+}: FigureProps & {
+  compact?: boolean;
+  /** Exactly this many decimals, where one market's rows must line up (a book). */
+  decimals?: number;
+}) {
   const locale = useNumberLocale();
-  const text = value == null ? NONE : displayAmount(value, { locale, compact });
+  const text =
+    value == null
+      ? NONE
+      : displayAmount(value, { locale, compact, ...(decimals === undefined ? {} : { decimals }) });
   return <Figure kind="amount" text={text} unit={unit} className={className} />;
 }
 

@@ -70,8 +70,8 @@ function Level({
         decimals={decimals.price}
         className={cx(styles.bookPrice, side === 'ask' ? ui.down : ui.up)}
       />
-      <Amount value={level.amount} />
-      <Amount value={level.total} />
+      <Amount value={level.amount} decimals={decimals.amount} />
+      <Amount value={level.total} decimals={decimals.amount} />
     </div>
   );
 }

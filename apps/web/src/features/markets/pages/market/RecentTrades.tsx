@@ -82,7 +82,7 @@ export function RecentTrades({
                     className={trade.direction === 'buy' ? ui.up : ui.down}
                   />
                 </span>
-                <Amount value={trade.amount} />
+                <Amount value={trade.amount} decimals={decimals.amount} />
                 <span className={`num ${ui.muted}`}>{formatClock(trade.time, timezone)}</span>
               </Row>
             );

@@ -337,20 +337,21 @@ describe('spot trade page', () => {
       screen
         .getAllByTestId('book-row')
         .map((row) => [...row.querySelectorAll('[data-number]')].map((cell) => cell.textContent));
-    // Price, amount, total: asks best last, bids best first, no empty rows.
+    // Price, amount, total (the amounts at the market's lot decimals, so they line up):
+    // asks best last, bids best first, no empty rows.
     expect(rows()).toEqual([
-      ['100.70', '0.5', '2'],
-      ['100.50', '1.5', '1.5'],
-      ['99.50', '2', '2'],
-      ['99.20', '1', '3'],
+      ['100.70', '0.5000', '2.0000'],
+      ['100.50', '1.5000', '1.5000'],
+      ['99.50', '2.0000', '2.0000'],
+      ['99.20', '1.0000', '3.0000'],
     ]);
     fireEvent.change(screen.getByRole('combobox', { name: 'Price grouping' }), {
       target: { value: '1' },
     });
     await vi.waitFor(() =>
       expect(rows()).toEqual([
-        ['101', '2', '2'],
-        ['99', '3', '3'],
+        ['101', '2.0000', '2.0000'],
+        ['99', '3.0000', '3.0000'],
       ]),
     );
   });
