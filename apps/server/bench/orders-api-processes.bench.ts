@@ -1,5 +1,5 @@
 // `npm run bench -- orders-api` (`-- orders` runs it too, after orders.bench.ts): the
-// layout of deploy/compose.yaml on loopback. One engine leader (ROLE=all) and its hot
+// layout of deploy/compose.yaml on loopback. One engine leader (ROLE=engine) and its hot
 // standby, API processes (ROLE=api) in front of it, nginx (Debian's, deploy/nginx.conf) in
 // front of the API processes; PostgreSQL, Redis and NATS from the machine. Two figures:
 // - orders per second through nginx with 1 and with 3 API processes: autocannon, two
@@ -51,13 +51,13 @@ const running: PlatformProcess[] = [];
 // The nginx running now (withNginx starts and stops one per figure).
 const proxying: { nginx: ChildProcess | null } = { nginx: null };
 
-const environment = (port: number, role: 'all' | 'api') => ({
+const environment = (port: number, role: 'all' | 'engine' | 'api') => ({
   ...platformEnvironment({ url, schema, dataDir: path.join(work, 'data'), port }),
   REDIS_URL: redisUrl,
   NATS_URL: natsUrl,
   ROLE: role,
 });
-const start = (port: number, role: 'all' | 'api') => {
+const start = (port: number, role: 'engine' | 'api') => {
   const started = startPlatform(environment(port, role));
   running.push(started);
   return started;
@@ -106,9 +106,9 @@ try {
   await adminQuery(url, `create schema ${schema}`);
   const leaderPorts = [await freePort(), await freePort()];
   const apiPorts = [await freePort(), await freePort(), await freePort()];
-  const engines = [start(leaderPorts[0]!, 'all')];
+  const engines = [start(leaderPorts[0]!, 'engine')];
   await serving(leaderPorts[0]!);
-  engines.push(start(leaderPorts[1]!, 'all'));
+  engines.push(start(leaderPorts[1]!, 'engine'));
   await engines[1]!.said('standby: another process leads');
   for (const port of apiPorts) start(port, 'api');
   for (const port of apiPorts) await serving(port);
@@ -156,7 +156,7 @@ try {
       );
       const killed = leader;
       leader = leader === 0 ? 1 : 0;
-      engines[killed] = start(leaderPorts[killed]!, 'all');
+      engines[killed] = start(leaderPorts[killed]!, 'engine');
       await engines[killed]!.said('standby: another process leads');
     }
     return ms.sort((a, b) => a - b);

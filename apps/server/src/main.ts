@@ -33,7 +33,7 @@ async function main() {
   };
   // An API process (ROLE=api) serves at once, its engine a replica of the leader's.
   const engineStandby =
-    config.engineStore === 'postgres' && config.role === 'all'
+    config.engineStore === 'postgres' && config.role !== 'api'
       ? await followUntilLeading(
           config,
           (message) => console.log(message),

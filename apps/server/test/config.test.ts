@@ -59,7 +59,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ENGINE_STORE: 'nats' })).toThrow(/ENGINE_STORE/);
   });
 
-  it('starts an API process only with the journal in PostgreSQL, Redis and NATS', () => {
+  it('starts an API or engine process only with the journal in PostgreSQL, Redis and NATS', () => {
     const shared = {
       ENGINE_STORE: 'postgres',
       DATABASE_URL: 'postgres://db/x',
@@ -75,7 +75,12 @@ describe('loadConfig', () => {
       /ROLE: api needs ENGINE_STORE=postgres, REDIS_URL, NATS_URL/,
     );
     expect(() => loadConfig({ ...shared, NATS_URL: '', ROLE: 'api' })).toThrow(/NATS_URL/);
-    expect(() => loadConfig({ ROLE: 'engine' })).toThrow(/ROLE/);
+    expect(loadConfig({ ...shared, ROLE: 'engine' }).role).toBe('engine');
+    expect(() => loadConfig({ ROLE: 'engine' })).toThrow(
+      /ROLE: engine needs ENGINE_STORE=postgres, REDIS_URL, NATS_URL/,
+    );
+    expect(() => loadConfig({ ...shared, REDIS_URL: '', ROLE: 'engine' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ ...shared, ROLE: 'standby' })).toThrow(/ROLE/);
   });
 
   it('shares state through Redis only when given a redis:// URL', () => {

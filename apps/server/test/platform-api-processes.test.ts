@@ -20,9 +20,9 @@ import {
   startPlatform,
 } from './platform-processes.ts';
 
-// Issue 25, the whole layout: two engine processes (one leads, one is its hot standby)
-// and two API processes (ROLE=api) on one PostgreSQL, one Redis and one NATS. Clients
-// talk to the API processes only. Needs all three (CI sets TEST_DATABASE_URL,
+// Issue 25, the whole layout: two engine processes (ROLE=engine: one leads, one is its hot
+// standby, neither serves calls) and two API processes (ROLE=api) on one PostgreSQL, one
+// Redis and one NATS. Clients talk to the API processes only. Needs all three (CI sets TEST_DATABASE_URL,
 // TEST_REDIS_URL and TEST_NATS_URL).
 
 const url = process.env.TEST_DATABASE_URL;
@@ -39,7 +39,7 @@ describe.skipIf(!url || !redisUrl || !natsUrl)('API processes in front of an eng
   const children: ChildProcess[] = [];
   const ports = { leader: 0, standby: 0, api: [0, 0] };
 
-  const environment = (port: number, role: 'all' | 'api') => ({
+  const environment = (port: number, role: 'all' | 'engine' | 'api') => ({
     ...platformEnvironment({ url: url!, schema, dataDir, port }),
     REDIS_URL: redisUrl!,
     NATS_URL: natsUrl!,
@@ -62,7 +62,7 @@ describe.skipIf(!url || !redisUrl || !natsUrl)('API processes in front of an eng
       env: environment(0, 'all'),
       encoding: 'utf8',
     }).stdout;
-  function start(port: number, role: 'all' | 'api') {
+  function start(port: number, role: 'engine' | 'api') {
     const started = startPlatform(environment(port, role));
     children.push(started.child);
     return started;
@@ -75,9 +75,9 @@ describe.skipIf(!url || !redisUrl || !natsUrl)('API processes in front of an eng
     ports.leader = await freePort();
     ports.standby = await freePort();
     ports.api = [await freePort(), await freePort()];
-    start(ports.leader, 'all');
+    start(ports.leader, 'engine');
     await serving(ports.leader);
-    await start(ports.standby, 'all').said('standby: another process leads');
+    await start(ports.standby, 'engine').said('standby: another process leads');
     for (const port of ports.api) start(port, 'api');
     for (const port of ports.api) {
       expect((await serving(port)).body.data.engine).toMatchObject({
@@ -90,6 +90,32 @@ describe.skipIf(!url || !redisUrl || !natsUrl)('API processes in front of an eng
     for (const child of children) child.kill('SIGKILL');
     await adminQuery(url!, `drop schema if exists ${schema} cascade`);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('an engine process answers its health and refuses calls, sockets and pages', async () => {
+    const health = (await serving(ports.leader)).body.data;
+    expect(health.engine).toMatchObject({ store: 'postgres', role: 'leader' });
+    const login = await request(ports.leader, 'POST', '/api/user/login', {
+      body: { type: 'email', username: 'demo1@meridian.local', password: 'Demo1234' },
+    });
+    expect(login?.status).toBe(404);
+    expect(login?.body).toMatchObject({ code: 404, data: { reason: 'notFound' } });
+    expect((await request(ports.leader, 'GET', '/api/core/coin/open/getSpotGoods'))?.status).toBe(
+      404,
+    );
+    expect((await request(ports.leader, 'GET', '/home/index'))?.status).toBe(404);
+    // A socket is refused before it opens.
+    const socket = new WebSocket(`ws://127.0.0.1:${ports.leader}${userSocketPath('1')}`);
+    const refused = await new Promise<number>((resolve) => {
+      socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      socket.once('open', () => resolve(101));
+      socket.once('error', () => resolve(0));
+    });
+    socket.terminate();
+    expect(refused).toBe(404);
+    // The same calls through an API process are served.
+    const viaApi = await request(ports.api[0]!, 'GET', '/api/core/coin/open/getSpotGoods');
+    expect(viaApi?.status).toBe(200);
   });
 
   it("a user's events reach their socket on another API process, and a logout there ends it within a second", async () => {

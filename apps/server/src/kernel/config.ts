@@ -46,11 +46,13 @@ const envSchema = z.object({
    */
   ENGINE_STORE: z.enum(['file', 'postgres']).default('file'),
   /**
-   * `all` runs the engine (or waits as its standby) and every scheduled job; `api` serves
-   * calls and sockets only, with a replica of the engine whose commands go to the leader
-   * over NATS. `api` needs ENGINE_STORE=postgres, REDIS_URL and NATS_URL.
+   * `all` runs the engine (or waits as its standby) and every scheduled job, and serves
+   * calls, sockets and the web app; `engine` does the same but serves only its health, the
+   * calls and sockets being the API processes'; `api` serves calls and sockets only, with
+   * a replica of the engine whose commands go to the leader over NATS. `engine` and `api`
+   * need ENGINE_STORE=postgres, REDIS_URL and NATS_URL.
    */
-  ROLE: z.enum(['all', 'api']).default('all'),
+  ROLE: z.enum(['all', 'engine', 'api']).default('all'),
   /** NATS: API processes send engine commands to the leader through it (ROLE=api). */
   NATS_URL: z
     .string()
@@ -152,8 +154,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** The engine's journal and snapshots: files, or PostgreSQL with standby processes. */
   engineStore: 'file' | 'postgres';
-  /** `all`: the engine and the jobs (or their standby); `api`: calls and sockets only. */
-  role: 'all' | 'api';
+  /**
+   * `all`: the engine and the jobs (or their standby), and every call; `engine`: the same
+   * serving only its health; `api`: calls and sockets only.
+   */
+  role: 'all' | 'engine' | 'api';
   /** Where API processes and the engine leader exchange commands; unset, none can. */
   natsUrl: string | undefined;
   head: string;
@@ -216,14 +221,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
   if (e.ENGINE_STORE === 'postgres' && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  ENGINE_STORE: postgres needs DATABASE_URL');
   }
-  if (e.ROLE === 'api') {
+  if (e.ROLE !== 'all') {
     const missing = [
       ...(e.ENGINE_STORE === 'postgres' ? [] : ['ENGINE_STORE=postgres']),
       ...(e.REDIS_URL ? [] : ['REDIS_URL']),
       ...(e.NATS_URL ? [] : ['NATS_URL']),
     ];
     if (missing.length > 0) {
-      throw new ConfigError(`Invalid configuration:\n  ROLE: api needs ${missing.join(', ')}`);
+      throw new ConfigError(
+        `Invalid configuration:\n  ROLE: ${e.ROLE} needs ${missing.join(', ')}`,
+      );
     }
   }
   if (!languages.includes(e.DEFAULT_LANGUAGE)) {

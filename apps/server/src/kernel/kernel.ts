@@ -35,6 +35,7 @@ import { registerDocs } from './http/docs.ts';
 import { answerClientError, registerErrorHandling } from './http/error-handler.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
+import { serveHealthOnly } from './http/health-only.ts';
 import { languageFrom, registerRequestContext } from './http/request-context.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -164,6 +165,7 @@ export async function startKernel(
   });
 
   registerRequestContext(app);
+  if (config.role === 'engine') serveHealthOnly(app);
   registerSecurityHeaders(app, config);
   registerErrorHandling(app, config.bodyLimit);
   // Before any route: compression applies to the routes registered after it.
