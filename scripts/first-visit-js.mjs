@@ -7,33 +7,21 @@
 // Add --list to print every file with its size, --phone to visit as Lighthouse's mobile
 // emulation does (412 x 823, touch), which is what `npm run bench -- web` counts.
 import zlib from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium, LIGHTHOUSE_PHONE } from './screenshot-session.mjs';
 
 const args = process.argv.slice(2);
 const list = args.includes('--list');
 const phone = args.includes('--phone');
 const urls = args.filter((a) => !a.startsWith('--'));
 if (urls.length === 0) {
-  console.error('usage: node scripts/first-visit-js.mjs <url>... [--list]');
+  console.error('usage: node scripts/first-visit-js.mjs <url>... [--list] [--phone]');
   process.exit(2);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 try {
   for (const url of urls) {
-    const context = await browser.newContext(
-      phone
-        ? {
-            viewport: { width: 412, height: 823 },
-            deviceScaleFactor: 1.75,
-            isMobile: true,
-            hasTouch: true,
-          }
-        : {},
-    );
+    const context = await browser.newContext(phone ? LIGHTHOUSE_PHONE : {});
     const page = await context.newPage();
     const pending = [];
     page.on('response', (response) => {

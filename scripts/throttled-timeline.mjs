@@ -7,7 +7,7 @@
 // first (npm run build && npm start), then:
 //   node scripts/throttled-timeline.mjs http://127.0.0.1:8080/home/index [runs]
 /* global window, document, MutationObserver */
-import { chromium } from 'playwright-core';
+import { launchChromium, LIGHTHOUSE_PHONE } from './screenshot-session.mjs';
 
 const [url, runsArg = '3'] = process.argv.slice(2);
 if (!url) {
@@ -15,18 +15,10 @@ if (!url) {
   process.exit(2);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 try {
   for (let run = 0; run < Number(runsArg); run++) {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext(LIGHTHOUSE_PHONE);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
