@@ -27,12 +27,47 @@ let loading: Promise<void> | undefined;
 const subscribers = new Set<() => void>();
 const FIRST_ACTS = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
 
+// When the tooltip arrives, each hinted element is rendered anew inside it. Between a
+// press and its release that would lose the click: the browser sends it to the common
+// parent of where the press and the release landed, not to the button. So the elements
+// are swapped once nothing is pressed, after the click the release makes.
+let pressed = 0;
+let swapWaiting = false;
+function swapIn(): void {
+  if (pressed > 0) {
+    swapWaiting = true;
+    return;
+  }
+  swapWaiting = false;
+  for (const notify of subscribers) notify();
+}
+function trackPresses(): void {
+  const down = () => (pressed += 1);
+  const up = () => {
+    pressed = Math.max(0, pressed - 1);
+    // The next task: the click of this release is dispatched first.
+    if (pressed === 0 && swapWaiting) setTimeout(swapIn);
+  };
+  window.addEventListener('pointerdown', down, { capture: true, passive: true });
+  // Space presses a button on its release (Enter on the press itself, so it needs none).
+  const space = (event: KeyboardEvent) => event.key === ' ' && !event.repeat;
+  window.addEventListener('keydown', (event) => space(event) && down(), { capture: true });
+  window.addEventListener('keyup', (event) => space(event) && up(), { capture: true });
+  for (const type of ['pointerup', 'pointercancel'] as const)
+    window.addEventListener(type, up, { capture: true, passive: true });
+  // A release outside the window is never seen: do not wait for it forever.
+  window.addEventListener('blur', () => {
+    pressed = 0;
+    if (swapWaiting) setTimeout(swapIn);
+  });
+}
+
 function load(): void {
   loading ??= Promise.all([import('antd/es/tooltip'), loadAntd()]).then(
     ([module, scope]) => {
       Theme = scope.AntdTheme;
       Tooltip = module.default;
-      for (const notify of subscribers) notify();
+      swapIn();
     },
     () => {
       // Offline or a new deploy: the buttons work without their hints; try again later.
@@ -45,6 +80,7 @@ let listening = false;
 function loadOnFirstAct(): void {
   if (listening || typeof window === 'undefined') return;
   listening = true;
+  trackPresses();
   const act = () => {
     for (const type of FIRST_ACTS) window.removeEventListener(type, act, true);
     load();
