@@ -2,7 +2,9 @@
 // Checks every namespace of the web app: app/locales (namespace common) and
 // features/<name>/locales (namespace <name>). Fails when any language misses a key of
 // English, has a key English lacks, or leaves an English sentence untranslated (except
-// the few entries allowed in i18n-allowlist.json, by language and key).
+// the few entries allowed in i18n-allowlist.json, by language and key). Also fails when the
+// source asks for a key, as a literal `t('…')`, that no English file has: the page would
+// show the key itself.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,8 +47,10 @@ const hasWords = (text) =>
 
 const problems = [];
 let total = 0;
+const englishOf = new Map();
 for (const [ns, dir] of NAMESPACES) {
   const english = load(dir, 'en');
+  englishOf.set(ns, english ?? new Map());
   if (!english) problems.push(`${ns}: en.json is missing`);
   const extraFiles = fs
     .readdirSync(dir)
@@ -79,6 +83,26 @@ for (const [ns, dir] of NAMESPACES) {
   }
 
   total += english?.size ?? 0;
+}
+
+// A key names a message, a plural's stem (`count_one`, `count_other`) or, passed to a
+// component that looks up its children, an object of messages. A key without `ns:` is
+// looked up in whichever namespaces the component's useTranslation names, which this does
+// not follow: it must be in one of them.
+const asked = (keys, key) =>
+  keys.has(key) || [...keys.keys()].some((k) => k.startsWith(`${key}_`) || k.startsWith(`${key}.`));
+const sources = fs
+  .readdirSync(web, { recursive: true })
+  .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+for (const file of sources) {
+  const text = fs.readFileSync(path.join(web, file), 'utf8');
+  for (const [, key] of text.matchAll(/\bt\(\s*['"]([^'"$`]+)['"]/g)) {
+    const [ns, name] = key.includes(':') ? key.split(':') : [undefined, key];
+    const found = ns
+      ? asked(englishOf.get(ns) ?? new Map(), name)
+      : [...englishOf.values()].some((keys) => asked(keys, name));
+    if (!found) problems.push(`${file}: t('${key}') is in no English messages`);
+  }
 }
 
 if (problems.length > 0) {

@@ -17,9 +17,9 @@ export const spotRoutes: readonly PageEntry[] = [
     load: async () => (await loadTradePage()).TradePage,
     // `?type=sec` shows the second contracts (the seconds feature) on the same address,
     // `?type=usta` the U contracts and `?type=coin` the coin-margined ones (the perps
-    // feature), which load their own messages with their modules (TradePage); the form's
-    // Cross and Isolated modes are the margin feature's.
-    namespaces: [...namespaces, 'margin'],
+    // feature), which load their own messages with their modules (TradePage), as the
+    // order form does the margin feature's (order-form-part.ts).
+    namespaces,
     access: 'public',
     // The spot view's first screen draws with the app's own components; its order form,
     // market list, the signed-in orders and the other trade types bring antd's scope.

@@ -105,7 +105,7 @@ function MiddleRow({
     <div className={styles.bookMiddle} data-testid="book-middle">
       <span
         className={cx('num', styles.bookLast, priceTone(direction))}
-        title={t('market.book.lastPrice')}
+        title={t('market.col.lastPrice')}
         data-testid="book-last"
       >
         <Price value={ticker?.close} decimals={priceDecimals} />

@@ -1,3 +1,4 @@
+import { loadNamespaces } from '../../../../shared/i18n/index.ts';
 import { lazyPart } from '../../../../shared/ui/lazy-part.tsx';
 import { isPhoneScreen } from '../../../../shared/ui/useIsPhone.ts';
 import { withAntd } from '../../../../shared/ui/antd/scope.tsx';
@@ -7,10 +8,15 @@ import { withAntd } from '../../../../shared/ui/antd/scope.tsx';
  * gzipped with their antd parts) in a chunk of its own: a wide screen shows it beside the
  * chart and fetches it with the page (`preloadTradeParts`); a phone shows it in a drawer
  * and fetches both when the drawer is first asked for. antd's theme scope comes with it
- * (the rest of the page draws without antd).
+ * (the rest of the page draws without antd), and the margin feature's messages, which its
+ * Spot / Cross / Isolated switch and margin panel speak, on whichever address the trade
+ * page is opened (`/trade/index`, `/exchange/index`, full screen).
  */
 export const orderForm = lazyPart(
-  withAntd(async () => (await import('./OrderForm.tsx')).OrderPanel),
+  withAntd(async () => {
+    const [module] = await Promise.all([import('./OrderForm.tsx'), loadNamespaces(['margin'])]);
+    return module.OrderPanel;
+  }),
 );
 
 /** The phone's order drawer, with the form it holds: both are there when it opens. */
