@@ -109,7 +109,7 @@ describe('customer-service chat, from the floating dialog to the desk and back',
     await user.close();
   });
 
-  it('on a phone at night the dialog takes the whole screen, with no serious axe finding', async () => {
+  it("on a phone at night the dialog takes the whole screen, with no serious axe finding, and the button sits beside the trade page's Buy / Sell bar", async () => {
     const origin = ctx.platform.url;
     const session = await apiLogIn(origin, 'demo2@meridian.local');
     const user = await signedInPage(ctx.browser, session, {
@@ -129,6 +129,20 @@ describe('customer-service chat, from the floating dialog to the desk and back',
     expect(await violationsIn(user, '[data-testid="chat-dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Close the chat' }).click();
     await user.getByTestId('chat-launcher').waitFor();
+
+    // On the trade page the button sits in the Buy / Sell bar, beside its buttons: it
+    // covers neither them nor the order book above the bar.
+    await user.goto(`${origin}/trade/index?type=spot&symbol=btc`);
+    const bar = user.locator('[data-bottom-bar]');
+    await bar.getByRole('button', { name: 'Sell BTC' }).waitFor();
+    const launcher = (await user.getByTestId('chat-launcher').boundingBox())!;
+    const barBox = (await bar.boundingBox())!;
+    expect(launcher.y).toBeGreaterThanOrEqual(barBox.y);
+    expect(launcher.y + launcher.height).toBeLessThanOrEqual(barBox.y + barBox.height);
+    for (const name of ['Buy BTC', 'Sell BTC']) {
+      const button = (await bar.getByRole('button', { name }).boundingBox())!;
+      expect(button.x + button.width).toBeLessThanOrEqual(launcher.x);
+    }
     expect(problems).toEqual([]);
     await user.close();
   });

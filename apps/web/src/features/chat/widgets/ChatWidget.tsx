@@ -35,6 +35,7 @@ export function ChatWidget() {
         aria-expanded={open}
         aria-label={unread > 0 ? t('launcherUnread', { count: unread }) : t('launcher')}
         data-testid="chat-launcher"
+        data-chat-launcher
       >
         <Badge count={unread} size="small" offset={[4, -4]}>
           <CustomerServiceOutlined className={styles.launcherIcon} aria-hidden />

@@ -75,6 +75,7 @@ export function ProductCards({
             <dd>{p.perUserLimit}</dd>
           </dl>
           <Progress
+            className={styles.cardFoot}
             percent={Number(p.progress)}
             size="small"
             format={() => `${p.progress}%`}
