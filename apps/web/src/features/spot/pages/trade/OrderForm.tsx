@@ -19,7 +19,7 @@ import {
   type OrderFormMarket,
   type PickedPrice,
 } from './useOrderForm.ts';
-import { Amount, Price } from '../../../../shared/ui/numbers.tsx';
+import { Amount, Price, useNumberLocale } from '../../../../shared/ui/numbers.tsx';
 import { useSpotWallet } from '../../data/spot-queries.ts';
 import { useMarginAvailable, type MarginMode } from '../../../margin/index.ts';
 import styles from './trade.module.css';
@@ -104,7 +104,8 @@ export function SideForm({
   const base = coins.base.toUpperCase();
   const quote = coins.quote.toUpperCase();
   const id = (name: string) => `tf-${side}-${name}`;
-  const rates = feeRates(form, market.maths.makerFeeRate, market.maths.takerFeeRate, t);
+  const locale = useNumberLocale();
+  const rates = feeRates(form, market.maths.makerFeeRate, market.maths.takerFeeRate, t, locale);
   const title = t(side === 'buy' ? 'trade.form.buyTitle' : 'trade.form.sellTitle', { base });
   const redirect = `?redirect=${encodeURIComponent(pathname + search)}`;
   const spend = (side === 'buy' ? coins.quote : coins.base).toUpperCase();

@@ -80,7 +80,7 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
       onChange={setSideTab}
       options={[
         { value: 'book', label: t('markets:market.book.title') },
-        { value: 'trades', label: t('markets:market.trades.title') },
+        { value: 'trades', label: t('markets:market.trades.tab') },
       ]}
     />
   );

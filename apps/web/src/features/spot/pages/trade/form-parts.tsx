@@ -4,7 +4,7 @@ import { TextInput } from '../../../../shared/ui/TextInput.ts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ratePercent, type FieldError } from '@meridian/core';
+import { displayPercent, ratePercent, type FieldError } from '@meridian/core';
 import type { OrderForm } from './useOrderForm.ts';
 import styles from './trade.module.css';
 import ui from '../../../../shared/ui/market.module.css';
@@ -131,9 +131,16 @@ export function feeRates(
   maker: string | null,
   taker: string | null,
   t: TFunction,
+  locale: string,
 ) {
-  const makerText = ratePercent(maker);
-  const takerText = ratePercent(taker);
+  // The rate in percent, cut to 2 decimals, written as the reader's locale writes a
+  // percentage ("0.10%", "0,10 %").
+  const percent = (rate: string | null) => {
+    const text = ratePercent(rate);
+    return text === null ? null : displayPercent(text.replace(/%$/, ''), { locale, signed: false });
+  };
+  const makerText = percent(maker);
+  const takerText = percent(taker);
   if (!takerText) return t('trade.form.feeUnknown');
   if (form.kind === 'market' || !makerText) return t('trade.form.takerRate', { taker: takerText });
   return t('trade.form.makerTaker', { maker: makerText, taker: takerText });
