@@ -128,6 +128,51 @@ describe('the platform in a browser', () => {
     expect(shown).toEqual([]);
   });
 
+  // German and Russian run longest: a label cut to "Stop-li…" or a title to "Wechselku…"
+  // once hid what a choice was. Where a row has no room, a label wraps or takes a row
+  // of its own; only a figure's legend over a chart may end in an ellipsis.
+  it('cuts no word short on the trade, assets and rates pages in German and Russian', async () => {
+    const origin = ctx.platform.url;
+    const session = await apiLogIn(origin, 'demo2@meridian.local');
+    const paths = [
+      '/trade/index?type=spot&symbol=btc',
+      '/trade/index?type=usta',
+      '/assets/index',
+      '/rate/index',
+    ];
+    const cut: string[] = [];
+    for (const language of ['de', 'ru']) {
+      for (const width of [1366, 390]) {
+        const page = await signedInPage(ctx.browser, session, { width });
+        await page.addInitScript((lang: string) => {
+          const entry = { dataType: 'string', content: lang, type: 'localStorage', datetime: 0 };
+          localStorage.setItem('meridian:language', JSON.stringify(entry));
+        }, language);
+        for (const path of paths) {
+          await page.goto(origin + path, { waitUntil: 'networkidle' });
+          await page.locator('main > *:not(.page-pending)').first().waitFor();
+          const texts = await page.evaluate(() =>
+            Array.from(document.querySelectorAll('body *'))
+              .filter((element) => {
+                const html = element as HTMLElement;
+                return (
+                  getComputedStyle(html).textOverflow === 'ellipsis' &&
+                  html.offsetParent !== null &&
+                  html.scrollWidth > html.clientWidth + 1 &&
+                  (html.textContent ?? '').trim() !== '' &&
+                  !html.closest('[data-testid="chart-legend"]')
+                );
+              })
+              .map((element) => (element.textContent ?? '').trim().slice(0, 60)),
+          );
+          cut.push(...texts.map((text) => `${language} ${width} ${path}: ${text}`));
+        }
+        await page.close();
+      }
+    }
+    expect(cut).toEqual([]);
+  });
+
   it('lists the calls in the API documentation', async () => {
     const doc = await (await fetch(`${ctx.platform.url}/api/docs/json`)).json();
     expect(Object.keys(doc.paths)).toContain('/api/health');

@@ -233,11 +233,15 @@ export function OrderPanel({ state, picked }: { state: PerpMarketState; picked?:
           {t('form.reduceOnly')}
         </Checkbox>
         {form.type === 'limit' ? (
+          // The box shows the traders' codes (GTC, IOC), which fit it in every language;
+          // the list the full names.
           <Select<Tif>
             size="small"
             aria-label={t('form.tif')}
             value={form.tif}
             onChange={form.setTif}
+            labelRender={({ value }) => (value === 'POST_ONLY' ? t('form.postOnly') : value)}
+            popupMatchSelectWidth={false}
             options={[
               { value: 'GTC', label: t('form.gtc') },
               { value: 'POST_ONLY', label: t('form.postOnly') },
