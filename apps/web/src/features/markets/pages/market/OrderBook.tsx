@@ -175,7 +175,7 @@ export function OrderBook({
     <Panel
       title={title ?? t('market.book.title')}
       className={cx(styles.marketPanel, styles.book, className)}
-      classNames={{ body: styles.panelBody }}
+      classNames={{ head: title ? styles.switchHead : undefined, body: styles.panelBody }}
       style={size}
       extra={
         steps.length > 0 ? (

@@ -42,7 +42,7 @@ export function RecentTrades({
     <Panel
       title={title ?? t('market.trades.title')}
       className={styles.marketPanel}
-      classNames={{ body: styles.panelBody }}
+      classNames={{ head: title ? styles.switchHead : undefined, body: styles.panelBody }}
     >
       <div className={`${styles.tradesHead} ${ui.muted}`}>
         <span>{t('market.col.price')}</span>
