@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 
 /**
  * A part of a view in a chunk of its own, fetched early (`preload`, when what is on screen
@@ -24,7 +24,10 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     ));
   const Lazy = lazy(async () => ({ default: await get() }));
   function Part(props: P) {
-    const Loaded = loaded;
+    // Chosen once, when the part mounts: moving from the lazy path to the loaded
+    // component on a later render mounted the part anew, its DOM replaced under the
+    // pointer (a hovered account menu lost its hover and never opened).
+    const [Loaded] = useState(() => loaded);
     if (Loaded) return <Loaded {...props} />;
     return (
       <Suspense fallback={null}>
