@@ -125,7 +125,9 @@ describe('customer-service chat, from the floating dialog to the desk and back',
     expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
     await user.getByTestId('chat-input').fill('Hello from a phone');
     await user.getByTestId('chat-send').click();
-    await dialog.getByText('Hello from a phone').waitFor();
+    // The bubble, not the box: the push may show it before the send's answer empties the box.
+    await dialog.getByTestId('chat-mine').getByText('Hello from a phone').waitFor();
+    await expect.poll(() => user.getByTestId('chat-input').inputValue()).toBe('');
     expect(await violationsIn(user, '[data-testid="chat-dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Close the chat' }).click();
     await user.getByTestId('chat-launcher').waitFor();
