@@ -4,6 +4,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './languages.ts';
 export * from './operators.ts';
+export * from './paging.ts';
 export * from './platform-config.ts';
 export * from './seal.ts';
 export * from './signing.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../define.ts';
-import { pageOf } from './member.ts';
+import { pageOf } from '../paging.ts';
 import { fileContentSchema } from './verification.ts';
 
 /*

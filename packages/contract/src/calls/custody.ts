@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../define.ts';
 import { depositStatusSchema } from './deposits.ts';
 import { decimalString } from './market.ts';
-import { pageOf } from './member.ts';
+import { pageOf } from '../paging.ts';
 
 /*
  * The console's money-in and custody views (PRODUCT.md 3, Operators; issue 17): every

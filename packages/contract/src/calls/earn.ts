@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define.ts';
 import { decimalString } from './market.ts';
-import { pageOf } from './member.ts';
+import { pageOf } from '../paging.ts';
 
 /*
  * Earn, part 1 (issue 22): staking ("pledge") and finance products with exact daily

@@ -14,6 +14,7 @@ import * as perps from './perps.ts';
 import * as recharges from './recharges.ts';
 import * as reviews from './reviews.ts';
 import * as seconds from './seconds.ts';
+import * as siteSettings from './site-settings.ts';
 import * as spot from './spot.ts';
 import * as swap from './swap.ts';
 import * as system from './system.ts';
@@ -37,6 +38,7 @@ export * from './recharges.ts';
 export * from './reviews.ts';
 export * from './perps.ts';
 export * from './seconds.ts';
+export * from './site-settings.ts';
 export * from './spot.ts';
 export * from './swap.ts';
 export * from './system.ts';
@@ -82,5 +84,6 @@ export const ALL_CALLS: readonly CallSpec[] = [
   swap,
   earn,
   content,
+  siteSettings,
   chat,
 ].flatMap((module) => Object.values(module).filter(isCall));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define.ts';
 import { decimalString, symbolSchema } from './market.ts';
-import { pageOf } from './member.ts';
+import { pageOf } from '../paging.ts';
 import { orderPageSchema } from './spot.ts';
 
 /*

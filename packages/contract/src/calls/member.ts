@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../define.ts';
+import { pageOf } from '../paging.ts';
 import {
   areaCodeSchema,
   codePurposeSchema,
@@ -13,15 +14,6 @@ const pageQuery = z.strictObject({
   current: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(15),
 });
-
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({
-    records: z.array(item),
-    total: z.number().int(),
-    current: z.number().int(),
-    size: z.number().int(),
-  });
-}
 
 export const sendEmailOpen = defineCall({
   method: 'GET',

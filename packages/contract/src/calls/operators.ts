@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define.ts';
 import { operatorPermissionSchema, operatorRoleSchema } from '../operators.ts';
-import { pageOf } from './member.ts';
+import { pageOf } from '../paging.ts';
 import { emailSchema, verificationCodeSchema } from './user.ts';
 
 // The operator console's calls (PRODUCT.md 3, Operators). None sets a price, a fill, a

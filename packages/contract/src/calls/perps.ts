@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CLIENT_ORDER_ID_PATTERN } from '@meridian/core';
 import { defineCall } from '../define.ts';
 import { decimalString, symbolSchema } from './market.ts';
-import { pageOf } from './member.ts';
+import { pageOf } from '../paging.ts';
 
 /*
  * Perpetual contracts: USDT-margined (linear, issue 19) and coin-margined (inverse, issue

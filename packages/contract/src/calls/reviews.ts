@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define.ts';
 import type { OperatorPermission } from '../operators.ts';
-import { pageOf } from './member.ts';
+import { pageOf } from '../paging.ts';
 import {
   bankCardSchema,
   fileContentSchema,

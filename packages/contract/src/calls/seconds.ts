@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define.ts';
 import { decimalString, symbolSchema } from './market.ts';
-import { pageOf } from './member.ts';
+import { pageOf } from '../paging.ts';
 
 /*
  * Second contracts (issue 18; PRODUCT.md 2.2): fixed-period up/down contracts on a

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define.ts';
 import { decimalString } from './market.ts';
-import { pageOf } from './member.ts';
+import { pageOf } from '../paging.ts';
 
 /*
  * Instant swap (issue 17; seed: "Swap: from, to, exchange quantity, today's rate"). A

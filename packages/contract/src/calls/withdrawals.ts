@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define.ts';
 import { decimalString } from './market.ts';
-import { pageOf } from './member.ts';
+import { pageOf } from '../paging.ts';
 import { reviewCalls, reviewSchema } from './reviews.ts';
 import { sealedSchema, verificationCodeSchema } from './user.ts';
 import { bankCardSchema } from './verification.ts';

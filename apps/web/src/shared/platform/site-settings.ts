@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SiteSettings } from '@meridian/contract/calls/content';
+import type { SiteSettings } from '@meridian/contract/calls/site-settings';
 import { usePlatform } from './context.tsx';
 
 /**
@@ -15,7 +15,7 @@ export function useSiteSettings(): SiteSettings {
     // The call's definition (with the schema library) loads with the first request, off
     // the shell's first paint; the configuration stands in until the answer.
     queryFn: async () =>
-      api.quiet((await import('@meridian/contract/calls/content')).getAllSetting),
+      api.quiet((await import('@meridian/contract/calls/site-settings')).getAllSetting),
     staleTime: 30_000,
     refetchInterval: 60_000,
     // Shown again (another tab, the window back in front): read again, however fresh.

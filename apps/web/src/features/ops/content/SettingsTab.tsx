@@ -1,6 +1,6 @@
 import { Button, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { SiteSettings } from '@meridian/contract/calls/content';
+import type { SiteSettings } from '@meridian/contract/calls/site-settings';
 import { LANGUAGES } from '@meridian/contract/languages';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { useContentChanges } from './queries.ts';
