@@ -1,22 +1,12 @@
 import { Button, notification as antdNotification } from 'antd';
 import { useEffect } from 'react';
+import { followHeaderOnScroll, placeNoticesBelowHeader } from './notice-placement.ts';
 import { notifier, type NoticeKind, type NoticeSink } from './notifier.ts';
 import type { NoticeCall } from './NoticeHost.tsx';
 import './notices.css';
 
 /** Notices open top right, at most 4 at once (seed section 9). */
 const NOTICE_CONFIG = { top: 64, maxCount: 4 } as const;
-
-/**
- * Puts the notices 8 px below the app's header as it is on screen now (below the demo
- * banner at the top of a page, at the very top once scrolled, none in full screen), so a
- * notice never covers the header's menus and account links.
- */
-function placeBelowHeader() {
-  const header = document.querySelector('.app-header');
-  const bottom = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
-  document.documentElement.style.setProperty('--notice-top', `${Math.round(bottom) + 8}px`);
-}
 
 /** Good news goes sooner than a fault the user has to read. */
 const DURATION_S: Record<NoticeKind, number> = { success: 3, info: 3, warning: 4.5, error: 4.5 };
@@ -30,7 +20,7 @@ export default function AntdNotices({ queued }: { queued: NoticeCall[] }) {
   useEffect(() => {
     const sink: NoticeSink = {
       open: ({ key, kind, text, onClose, action }) => {
-        placeBelowHeader();
+        placeNoticesBelowHeader();
         notification.open({
           key,
           type: kind,
@@ -65,5 +55,6 @@ export default function AntdNotices({ queued }: { queued: NoticeCall[] }) {
     notifier.attach(sink);
     return () => notifier.attach(null);
   }, [notification, queued]);
+  useEffect(followHeaderOnScroll, []);
   return holder;
 }

@@ -1,24 +1,14 @@
-import { useSyncExternalStore } from 'react';
+import { mediaMatches, useMediaQuery } from './useMediaQuery.ts';
 
 /** The same width below which the layout's CSS switches to its phone rules. */
 const PHONE_QUERY = '(max-width: 767px)';
 
 /** True on a phone-sized screen now (outside React: what to fetch as the app starts). */
 export function isPhoneScreen(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
-}
-
-function subscribe(onChange: () => void) {
-  const query = window.matchMedia(PHONE_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
+  return mediaMatches(PHONE_QUERY);
 }
 
 /** True on a phone-sized screen, for views whose phone form is a different structure. */
 export function useIsPhone(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(PHONE_QUERY).matches,
-    () => false,
-  );
+  return useMediaQuery(PHONE_QUERY);
 }

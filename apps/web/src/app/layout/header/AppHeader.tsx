@@ -1,5 +1,7 @@
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { placeNoticesBelowHeader } from '../../../shared/feedback/notice-placement.ts';
 import { useSiteSettings } from '../../../shared/platform/site-settings.ts';
 import { useSession } from '../../../shared/session/store.ts';
 import { PlainButton } from '../../../shared/ui/PlainButton.tsx';
@@ -17,6 +19,12 @@ export function AppHeader({ menus }: { menus: ShellMenus }) {
   const site = useSiteSettings();
   const isLogin = useSession((s) => s.isLogin);
   const navigate = useNavigate();
+  // Notices open where the header ends; one that opened on a page without it (the sign-in
+  // notice) moves below it when it appears, and back to the top when it goes.
+  useLayoutEffect(() => {
+    placeNoticesBelowHeader();
+    return () => void requestAnimationFrame(placeNoticesBelowHeader);
+  }, []);
   return (
     <header className="app-header">
       <Link to="/home/index" className="brand" aria-label={site.brand}>

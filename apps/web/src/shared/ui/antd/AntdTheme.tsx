@@ -1,10 +1,11 @@
 import { ConfigProvider } from 'antd';
 import { useContext, useEffect, useState, type ReactNode } from 'react';
 import { useSettings } from '../../settings/store.ts';
+import { useMediaQuery } from '../useMediaQuery.ts';
 import { EmptyState } from '../EmptyState.tsx';
 import { antdLocaleNow, loadAntdLocale } from './locale.ts';
 import { InsideAntd } from './inside.ts';
-import { themes } from './tokens.ts';
+import { stillThemes, themes } from './tokens.ts';
 
 const renderEmpty = () => <EmptyState />;
 
@@ -22,6 +23,9 @@ export function AntdTheme({ children }: { children: ReactNode }) {
 function Provider({ children }: { children: ReactNode }) {
   const theme = useSettings((s) => s.theme);
   const language = useSettings((s) => s.language);
+  // Menus, drawers and notices open without sliding or zooming for someone whose system
+  // asks for less motion (WCAG 2.3.3).
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [locale, setLocale] = useState(() => antdLocaleNow(language));
   useEffect(() => {
     let current = true;
@@ -34,7 +38,11 @@ function Provider({ children }: { children: ReactNode }) {
   }, [language]);
   return (
     <InsideAntd.Provider value={true}>
-      <ConfigProvider theme={themes[theme]} locale={locale} renderEmpty={renderEmpty}>
+      <ConfigProvider
+        theme={(reducedMotion ? stillThemes : themes)[theme]}
+        locale={locale}
+        renderEmpty={renderEmpty}
+      >
         {children}
       </ConfigProvider>
     </InsideAntd.Provider>
