@@ -14,6 +14,7 @@ const stampFile = path.join(distDir, '.source-hash');
 const INPUTS = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'apps/web/package.json',
   'apps/web/public',
   'apps/web/src',

@@ -2,15 +2,26 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from '../../scripts/precompress.mjs';
+import { messagePickPlugin } from './build/message-pick.ts';
+import { prePaintPlugin } from './build/pre-paint.ts';
 
 // In development the platform server (npm start, port 8080) answers the API, the runtime
 // config script and the sockets; Vite serves the app with hot reload in front of it.
 const platform = process.env.MERIDIAN_DEV_PLATFORM ?? 'http://127.0.0.1:8080';
 
+const prePaint = prePaintPlugin(
+  fileURLToPath(new URL('./src/app/pre-paint/main.ts', import.meta.url)),
+);
+
 export default defineConfig({
   // The server sends each text file's `.br` or `.gz` copy, written once here at the best
   // quality, to a browser that accepts it.
-  plugins: [react(), precompressPlugin()],
+  plugins: [
+    react(),
+    messagePickPlugin(fileURLToPath(new URL('./src', import.meta.url))),
+    prePaint.plugin,
+    precompressPlugin(),
+  ],
   resolve: {
     // zod with the setting that keeps it from probing for eval (see the file); it imports
     // `zod/v4`, the same modules, which this exact match leaves alone.
@@ -52,6 +63,8 @@ export default defineConfig({
         // separate, loaded when chosen.
         codeSplitting: {
           groups: [
+            // What the first paint imports, in a chunk of its own (build/pre-paint.ts).
+            { name: 'pre-paint', priority: 40, test: prePaint.isPrePaintModule },
             // zod with the setting that keeps it from probing for eval (a violation of the
             // platform's Content-Security-Policy), in a chunk of their own, fetched with the
             // first page or call that builds schemas.
@@ -70,6 +83,7 @@ export default defineConfig({
               name: 'shell',
               priority: 10,
               tags: ['$initial'],
+              test: (id) => !prePaint.isPrePaintEntry(id),
               // Only what the entry itself reaches: following antd's index (a barrel)
               // brought the form and collapse other pages use into the shell (16 KB).
               includeDependenciesRecursively: false,

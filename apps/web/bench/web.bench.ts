@@ -11,6 +11,8 @@
 // measured WEB_BENCH_RUNS times (default 3) and the run with the median performance score
 // is printed, with the range of the others. WEB_BENCH_REPORTS=<dir> keeps every report's
 // JSON there; WEB_BENCH_FILES=1 lists each page's scripts with their gzip size.
+// WEB_BENCH_ORIGIN=http://127.0.0.1:8080 measures a platform already running there
+// instead (its bundle's gzip copies read from WEB_DIST, as the server's own setting).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +27,9 @@ const RUNS = Math.max(1, Number(process.env.WEB_BENCH_RUNS ?? 3));
 const REPORTS = process.env.WEB_BENCH_REPORTS;
 const LIST_FILES = process.env.WEB_BENCH_FILES === '1';
 
-const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const DIST =
+  process.env.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const ORIGIN = process.env.WEB_BENCH_ORIGIN;
 
 interface NetworkItem {
   url?: string;
@@ -73,9 +77,11 @@ function describe(
     .filter((row) => row.phase && typeof row.timing === 'number')
     .map((row) => `${row.phase} ${Math.round(row.timing ?? 0)} ms`)
     .join(', ');
+  // An element no longer in the page has no node in the report: on a demo, the first
+  // paint's banner, which React's first render replaced in place (app/pre-paint).
   const element = node
     ? `${(node.nodeLabel ?? node.snippet ?? '?').slice(0, 60)} (${node.selector ?? node.snippet ?? '?'})`
-    : '?';
+    : 'one since replaced (the first paint)';
   const line =
     `performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
     `best practices ${score('best-practices')}; FCP ${seconds(metric('first-contentful-paint'))}, ` +
@@ -93,7 +99,9 @@ function describe(
   return { performance: score('performance'), line, files };
 }
 
-const platform = await startPlatform({ LOG_LEVEL: 'warn' });
+const platform = ORIGIN
+  ? { url: ORIGIN, stop: async () => undefined, dataDir: undefined }
+  : await startPlatform({ LOG_LEVEL: 'warn' });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -136,5 +144,5 @@ try {
 } finally {
   await chrome.kill();
   await platform.stop();
-  fs.rmSync(platform.dataDir, { recursive: true, force: true });
+  if (platform.dataDir) fs.rmSync(platform.dataDir, { recursive: true, force: true });
 }

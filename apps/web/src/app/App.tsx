@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect } from 'react';
 import { BrowserRouter } from 'react-router';
-import { loadDateLocale } from '../shared/dates/locale.ts';
 import { NoticeHost } from '../shared/feedback/NoticeHost.tsx';
 import { usePlatform } from '../shared/platform/context.tsx';
 import { AppRoutes, appRoutes } from './routes/router.tsx';
@@ -27,11 +26,6 @@ const routes = appRoutes();
 
 export function App() {
   const { config } = usePlatform();
-  const language = useSettings((s) => s.language);
-
-  useEffect(() => {
-    void loadDateLocale(language);
-  }, [language]);
 
   // The page title is always the brand (seed section 2).
   useEffect(() => {

@@ -3,11 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { createApiClient } from '../shared/api/client.ts';
 import i18next from 'i18next';
 import { App } from './App.tsx';
-import { loadDateLocale } from '../shared/dates/locale.ts';
 import { createErrorPopup } from '../shared/feedback/error-popup.ts';
 import { notifier } from '../shared/feedback/notifier.ts';
 import {
   currentLanguage,
+  firstLanguage,
   initI18n,
   preloadMessages,
   storedLanguage,
@@ -28,15 +28,13 @@ import './styles.css';
 async function start() {
   const config = await loadPlatformConfig();
   document.title = config.brand;
-  const saved = storedLanguage();
-  const language =
-    saved && config.languages.some((l) => l.code === saved) ? saved : config.defaultLanguage;
-  // The shell renders once its own messages and dayjs's locale are here (the page's place
-  // held, see the router). They are asked for first: on a connection that takes a few
-  // requests at a time, the page's files would otherwise go before them. The shell draws
-  // without antd (its theme engine and the language's antd locale come with the pages
-  // that draw antd's components: shared/ui/antd).
-  const shellReady = Promise.all([initI18n(language), loadDateLocale(language)]);
+  const language = firstLanguage(config);
+  // The shell renders once its own messages are here (the page's place held, see the
+  // router). They are asked for first: on a connection that takes a few requests at a
+  // time, the page's files would otherwise go before them. The shell draws without antd
+  // (its theme engine, the language's antd locale and dayjs's come with the pages that
+  // draw antd's components: shared/ui/antd).
+  const shellReady = initI18n(language);
   preloadMessages(language, ['common']);
   // The header's parts this screen shows are fetched beside them. The first page's module
   // and messages are asked for once the shell's files are here, while the shell renders

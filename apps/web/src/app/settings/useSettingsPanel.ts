@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { formatDateTime, timezoneNames } from '../../shared/dates/format.ts';
+import { formatDateTime } from '../../shared/dates/format.ts';
+import { timezoneNames } from '../../shared/dates/timezones.ts';
 import { toCurrency, useExchangeRates } from '../../features/markets/index.ts';
 import { useLanguageChoice } from '../../shared/settings/useLanguageChoice.ts';
 import {

@@ -2,7 +2,8 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { initialSettings, useSettings } from '../settings/store.ts';
 import { useFormatTime } from './useFormatTime.ts';
-import { formatDateTime, isTimezone } from './format.ts';
+import { formatDateTime } from './format.ts';
+import { isTimezone } from './timezones.ts';
 
 describe('formatDateTime', () => {
   it.each([

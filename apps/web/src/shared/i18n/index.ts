@@ -1,7 +1,10 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLanguage, type Language } from '@meridian/contract/languages';
-import { readSetting, writeSetting } from '../platform/storage.ts';
+import { writeSetting } from '../platform/storage.ts';
+import { localeOf } from './first-language.ts';
+
+export { firstLanguage, localeOf, storedLanguage } from './first-language.ts';
 
 type Messages = Record<string, unknown>;
 
@@ -32,34 +35,6 @@ const lazyMessages = {
   },
 };
 
-const htmlLang: Record<Language, string> = {
-  en: 'en',
-  ja: 'ja',
-  ko: 'ko',
-  zh: 'zh-CN',
-  pt: 'pt',
-  vi: 'vi',
-  th: 'th',
-  es: 'es',
-  fr: 'fr',
-  ru: 'ru',
-  de: 'de',
-  it: 'it',
-  tw: 'zh-TW',
-};
-
-/**
- * The BCP 47 tag of a language, for `<html lang>` (hyphenation, screen readers) and for
- * the number style (separators: "66,777.57" en, "66.777,57" de).
- */
-export function localeOf(language: Language): string {
-  return htmlLang[language];
-}
-
-export function storedLanguage(): Language | undefined {
-  return readSetting('language', (v): v is Language => typeof v === 'string' && isLanguage(v));
-}
-
 /** Starts i18next with `common` and the given feature namespaces loaded. */
 export async function initI18n(
   initial: Language,
@@ -83,7 +58,7 @@ export async function initI18n(
   }
   await loadNamespaces(namespaces);
   await i18next.changeLanguage(initial);
-  document.documentElement.lang = htmlLang[initial];
+  document.documentElement.lang = localeOf(initial);
 }
 
 /**
@@ -102,7 +77,7 @@ export async function loadNamespaces(namespaces: readonly string[]): Promise<voi
 /** Switches language once every namespace in use has its messages in that language. */
 export async function switchLanguage(lang: Language): Promise<void> {
   await i18next.changeLanguage(lang);
-  document.documentElement.lang = htmlLang[lang];
+  document.documentElement.lang = localeOf(lang);
   writeSetting('language', lang);
 }
 

@@ -1,11 +1,11 @@
 import { create } from 'zustand';
 import type { Language } from '@meridian/contract/languages';
-import { browserTimezone, isTimezone } from '../dates/format.ts';
+import { browserTimezone, isTimezone } from '../dates/timezones.ts';
 import { switchLanguage } from '../i18n/index.ts';
 import { readSetting, writeSetting } from '../platform/storage.ts';
+import { isTheme, type Theme } from './theme.ts';
 
-/** The seed names the two themes `daytime` (default) and `night`. */
-export type Theme = 'daytime' | 'night';
+export type { Theme } from './theme.ts';
 
 /** Seed section 3: the currency amounts are also shown in; the rate is a decimal string. */
 export interface ExchangeCurrency {
@@ -98,7 +98,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
 const GUARDS: { [K in keyof StoredSettings]: (v: unknown) => v is StoredSettings[K] } = {
-  theme: (v): v is Theme => v === 'daytime' || v === 'night',
+  theme: isTheme,
   languageName: isString,
   currency: (v): v is ExchangeCurrency =>
     isObject(v) &&

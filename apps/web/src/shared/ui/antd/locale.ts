@@ -21,10 +21,19 @@ const packs: Record<Language, () => Promise<{ default: Locale }>> = {
 const loaded = new Map<Language, Locale>();
 let latest: Locale | undefined;
 
+/**
+ * The language's pack, and dayjs's names of months and days for antd's pickers beside it
+ * (dayjs's locale is global: it is set again on every switch, a pack loaded before too).
+ * Nothing else prints a date with names, so neither loads before antd does.
+ */
 export async function loadAntdLocale(lang: Language): Promise<Locale> {
+  const dates = import('../../dates/locale.ts').then((m) => m.loadDateLocale(lang));
   const known = loaded.get(lang);
-  if (known) return known;
-  const locale = (await packs[lang]()).default;
+  if (known) {
+    await dates;
+    return known;
+  }
+  const [{ default: locale }] = await Promise.all([packs[lang](), dates]);
   loaded.set(lang, locale);
   latest = locale;
   return locale;
