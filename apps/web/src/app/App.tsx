@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect } from 'react';
-import { BrowserRouter } from 'react-router';
 import { NoticeHost } from '../shared/feedback/NoticeHost.tsx';
+import { BrowserRouter } from '../shared/router/index.tsx';
 import { usePlatform } from '../shared/platform/context.tsx';
 import { AppRoutes, appRoutes } from './routes/router.tsx';
 import { useSettings } from '../shared/settings/store.ts';

@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { testRouter } from '../shared/testing/router.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MarketRow } from '@meridian/contract/calls/market';
 import type { SpotOrder } from '@meridian/contract/calls/spot';
@@ -109,12 +109,10 @@ function mount(ui: ReactElement, prepare?: (feed: MarketFeed) => void): HTMLElem
     feed,
     favourites: createFavourites({ add: async () => null, remove: async () => null }),
   };
-  const router = createMemoryRouter([{ path: '*', element: ui }]);
+  const router = testRouter([{ path: '*', element: ui }]);
   const { container } = render(
     <TestProviders api={api} config={testPlatformConfig({ socketUrl: 'ws://test' })}>
-      <MarketLayerContext.Provider value={layer}>
-        <RouterProvider router={router} />
-      </MarketLayerContext.Provider>
+      <MarketLayerContext.Provider value={layer}>{router.element}</MarketLayerContext.Provider>
     </TestProviders>,
   );
   return container;

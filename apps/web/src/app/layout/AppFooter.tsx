@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/index.tsx';
 import { useSiteSettings } from '../../shared/platform/site-settings.ts';
 import type { MenuLink } from '../routes/menus.ts';
 

@@ -1,6 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
 import { AppFooter } from './AppFooter.tsx';
 import { DemoBanner } from './DemoBanner.tsx';
 import { AppHeader } from './header/AppHeader.tsx';
@@ -8,6 +7,7 @@ import { useShellMenus } from './header/useShellMenus.ts';
 import { ChatLauncher } from '../../features/chat/index.ts';
 import { showFooter, showHeader } from './visibility.ts';
 import { useMarkShellPainted } from '../routes/shell-paint.ts';
+import { useLocation } from '../../shared/router/index.tsx';
 import { useSession } from '../../shared/session/store.ts';
 import './layout.css';
 
@@ -15,7 +15,7 @@ import './layout.css';
 // profile's request; a visitor never loads it.
 const SignedInFeeds = lazy(() => import('./SignedInFeeds.tsx'));
 
-export function AppLayout() {
+export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const menus = useShellMenus();
@@ -40,7 +40,7 @@ export function AppLayout() {
       <DemoBanner />
       {showHeader(pathname) && <AppHeader menus={menus} />}
       <main id="main" className="app-main">
-        <Outlet />
+        {children}
       </main>
       {showFooter(pathname) && <AppFooter links={menus.footer} />}
       <ChatLauncher />

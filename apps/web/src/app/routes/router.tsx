@@ -9,16 +9,15 @@ import {
   type ReactNode,
 } from 'react';
 import {
-  matchPath,
   Navigate,
-  Outlet,
+  pathMatches,
+  Route,
+  Switch,
   useLocation,
   useNavigate,
-  useRoutes,
-  type RouteObject,
-} from 'react-router';
+} from '../../shared/router/index.tsx';
 import { AppLayout } from '../layout/AppLayout.tsx';
-import { opsRoute } from '../../features/ops/index.ts';
+import { OPS_PATH, OpsRoute } from '../../features/ops/index.ts';
 import { loadNamespaces } from '../../shared/i18n/index.ts';
 import { loadAntd } from '../../shared/ui/antd/scope.tsx';
 import { useSession } from '../../shared/session/store.ts';
@@ -30,10 +29,10 @@ import { PageSpinner } from './PageSpinner.tsx';
 import { RouteError } from './RouteError.tsx';
 import { shellPainted } from './shell-paint.ts';
 
-// The app's routes are plain route objects rendered by `useRoutes` inside a BrowserRouter
-// (main.tsx): a page's module is a React.lazy component behind a Suspense boundary. The
-// data router (createBrowserRouter) would add some 16 KB of gzipped script to every first
-// visit for loaders, actions and fetchers the app does not use.
+// The app's routes are a Switch of Routes inside the BrowserRouter (App.tsx): a page's
+// module is a React.lazy component behind a Suspense boundary. Each route is keyed by its
+// path, so moving between two routes that render the same kind of element (two
+// redirects) mounts the second anew.
 
 function AccessGuard({ access, children }: { access: Access; children: ReactNode }) {
   const isLogin = useSession((s) => s.isLogin);
@@ -104,12 +103,10 @@ function Failsafe({ children }: { children: ReactNode }) {
 }
 
 /** Where pages render: the first one's place is held while its module loads. */
-function PageOutlet() {
+function PageOutlet({ children }: { children: ReactNode }) {
   return (
     <Failsafe>
-      <Suspense fallback={<div className="page-pending" aria-busy="true" />}>
-        <Outlet />
-      </Suspense>
+      <Suspense fallback={<div className="page-pending" aria-busy="true" />}>{children}</Suspense>
     </Failsafe>
   );
 }
@@ -144,38 +141,50 @@ function lazyPage(page: PageEntry): ComponentType {
   });
 }
 
-function pageRoute(page: PageEntry): RouteObject {
-  const Page = lazyPage(page);
-  return { path: page.path, element: <Page /> };
-}
-
 /** The page a path opens, if any (what main.tsx starts loading before the first render). */
 export function pageAt(
   pathname: string,
   pages: readonly PageEntry[] = PAGES,
 ): PageEntry | undefined {
-  return pages.find((page) => matchPath(page.path, pathname));
+  return pages.find((page) => pathMatches(page.path, pathname));
 }
 
-export function appRoutes(pages: readonly PageEntry[] = PAGES): RouteObject[] {
-  return [
-    // The operator console: its own layout and session, loaded only when opened.
-    { ...opsRoute, element: <Failsafe>{opsRoute.element}</Failsafe> },
-    {
-      element: <AppLayout />,
-      children: [
-        {
-          element: <PageOutlet />,
-          children: [
-            { path: '/', element: <Navigate to="/home" replace /> },
-            { path: '/home', element: <Navigate to="/home/index" replace /> },
-            ...pages.map(pageRoute),
-            { path: '*', element: <Fallback /> },
-          ],
-        },
-      ],
-    },
-  ];
+/** The exchange's routes: the console apart, every page inside the app's layout. */
+export function appRoutes(pages: readonly PageEntry[] = PAGES): ReactNode {
+  return (
+    <Switch>
+      <Route path={OPS_PATH}>
+        <Failsafe>
+          <OpsRoute />
+        </Failsafe>
+      </Route>
+      <Route>
+        <AppLayout>
+          <PageOutlet>
+            <Switch>
+              <Route key="/" path="/">
+                <Navigate to="/home" replace />
+              </Route>
+              <Route key="/home" path="/home">
+                <Navigate to="/home/index" replace />
+              </Route>
+              {pages.map((page) => {
+                const Page = lazyPage(page);
+                return (
+                  <Route key={page.path} path={page.path}>
+                    <Page />
+                  </Route>
+                );
+              })}
+              <Route key="*">
+                <Fallback />
+              </Route>
+            </Switch>
+          </PageOutlet>
+        </AppLayout>
+      </Route>
+    </Switch>
+  );
 }
 
 let navigateOutside: (path: string) => void = (path) => window.location.assign(path);
@@ -186,10 +195,10 @@ export function navigateTo(path: string): void {
 }
 
 /** Renders the app's routes; mounted once inside the BrowserRouter. */
-export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+export function AppRoutes({ routes }: { routes: ReactNode }) {
   const navigate = useNavigate();
   useEffect(() => {
-    navigateOutside = (path) => void navigate(path);
+    navigateOutside = (path) => navigate(path);
   }, [navigate]);
-  return useRoutes(routes);
+  return routes;
 }

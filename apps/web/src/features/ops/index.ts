@@ -1,2 +1,2 @@
 // What the app shell uses of the operator console: one route, everything else loads with it.
-export { opsRoute } from './route.tsx';
+export { OPS_PATH, OpsRoute } from './route.tsx';

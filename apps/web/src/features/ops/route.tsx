@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import type { RouteObject } from 'react-router';
 import { loadNamespaces } from '../../shared/i18n/index.ts';
 import { withAntd } from '../../shared/ui/antd/scope.tsx';
 
@@ -12,16 +11,18 @@ const OpsApp = lazy(async () => {
   return { default: Component };
 });
 
+/** The console's addresses: /ops and everything below it. */
+export const OPS_PATH = '/ops/*?';
+
 /**
  * The console under /ops: one route outside the exchange's layout (its own header, side
  * navigation and session). It is all one lazily loaded module with its own page chunks
- * and messages, so the exchange's pages carry none of it; only this object is in the shell.
+ * and messages, so the exchange's pages carry none of it; only this is in the shell.
  */
-export const opsRoute: RouteObject = {
-  path: '/ops/*',
-  element: (
+export function OpsRoute() {
+  return (
     <Suspense fallback={<div className="page-pending" aria-busy="true" />}>
       <OpsApp />
     </Suspense>
-  ),
-};
+  );
+}

@@ -1,6 +1,6 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from '../router/index.tsx';
 import { cx } from './cx.ts';
 import styles from './button.module.css';
 

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { testRouter } from '../../../shared/testing/router.tsx';
 import type { ApiCall } from '../../../shared/api/client.ts';
 import { initI18n } from '../../../shared/i18n/index.ts';
 import { PlatformProvider } from '../../../shared/platform/context.tsx';
@@ -19,12 +19,12 @@ function Header() {
 }
 
 function renderHeader() {
-  const router = createMemoryRouter(
+  const router = testRouter(
     [
       { path: '/home/index', element: <Header /> },
       { path: '/', element: <p>landing</p> },
     ],
-    { initialEntries: ['/home/index'] },
+    '/home/index',
   );
   // The settings drawer in the header loads the exchange rates through react-query.
   render(
@@ -35,9 +35,7 @@ function renderHeader() {
           api: Object.assign(vi.fn(), { quiet: vi.fn(async () => null) }) as unknown as ApiCall,
         }}
       >
-        <App>
-          <RouterProvider router={router} />
-        </App>
+        <App>{router.element}</App>
       </PlatformProvider>
     </QueryClientProvider>,
   );
@@ -75,6 +73,6 @@ describe('header', () => {
     const logout = await screen.findByText('Log out');
     await act(async () => fireEvent.click(logout));
     expect(useSession.getState()).toMatchObject({ isLogin: false, token: null });
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
   });
 });

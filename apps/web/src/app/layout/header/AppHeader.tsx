@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../shared/router/index.tsx';
 import { placeNoticesBelowHeader } from '../../../shared/feedback/notice-placement.ts';
 import { useSiteSettings } from '../../../shared/platform/site-settings.ts';
 import { useSession } from '../../../shared/session/store.ts';
@@ -42,7 +42,7 @@ export function AppHeader({ menus }: { menus: ShellMenus }) {
               key={link.key}
               className="desktop-only"
               kind={index === menus.guest.length - 1 ? 'primary' : 'text'}
-              onClick={() => void navigate(link.to)}
+              onClick={() => navigate(link.to)}
             >
               {t(link.label)}
             </PlainButton>

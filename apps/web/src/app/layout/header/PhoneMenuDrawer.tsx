@@ -1,6 +1,6 @@
 import { Button, Drawer, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../shared/router/index.tsx';
 import type { MenuLink, TopMenuItem } from '../../routes/menus.ts';
 import { topMenuItems } from './nav-items.tsx';
 
@@ -49,7 +49,7 @@ export default function PhoneMenuDrawer({
               type={index === guest.length - 1 ? 'primary' : 'default'}
               onClick={() => {
                 onClose();
-                void navigate(link.to);
+                navigate(link.to);
               }}
             >
               {t(link.label)}

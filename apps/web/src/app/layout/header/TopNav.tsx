@@ -1,6 +1,6 @@
 import { Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../shared/router/index.tsx';
 import type { TopMenuItem } from '../../routes/menus.ts';
 import { topMenuItems } from './nav-items.tsx';
 

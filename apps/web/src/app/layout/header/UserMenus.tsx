@@ -1,7 +1,7 @@
 import { LogoutOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../shared/router/index.tsx';
 import type { MenuLink } from '../../routes/menus.ts';
 import { signOut } from '../../../features/identity/index.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';

@@ -1,6 +1,6 @@
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import type { MenuLink, TopMenuItem } from '../../routes/menus.ts';
 
 type Items = NonNullable<MenuProps['items']>;

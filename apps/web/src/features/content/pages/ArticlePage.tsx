@@ -1,7 +1,7 @@
 import { Alert, Button, Result } from 'antd';
 import { ARTICLE_KINDS, type Article, type ArticleKind } from '@meridian/contract/calls/content';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../shared/router/index.tsx';
 import { useSettings } from '../../../shared/settings/store.ts';
 import { useArticle } from '../data/queries.ts';
 import { HelpShell, type Crumb } from '../widgets/HelpShell.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../shared/router/index.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { useHelpCentre } from '../data/queries.ts';

@@ -1,6 +1,6 @@
 import { Collapse } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { featureOn, useSiteSettings } from '../../../shared/platform/site-settings.ts';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { Panel } from '../../../shared/ui/Panel.tsx';

@@ -1,6 +1,6 @@
 import { Pagination } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/index.tsx';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { useSearch } from '../data/queries.ts';
 import { ArticleLinks } from '../widgets/ArticleLinks.tsx';

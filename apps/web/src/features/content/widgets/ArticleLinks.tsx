@@ -1,6 +1,6 @@
 import type { ArticleSummary } from '@meridian/contract/calls/content';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import styles from '../content.module.css';
 import { articlePath } from './paths.ts';

@@ -1,7 +1,7 @@
 import { Breadcrumb, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../shared/router/index.tsx';
 import styles from '../content.module.css';
 import { HELP_ROOT, searchPath } from './paths.ts';
 
@@ -59,7 +59,7 @@ export function HelpShell({
           maxLength={100}
           allowClear
           onSearch={(value) => {
-            if (value.trim() !== '') void navigate(searchPath(value.trim()));
+            if (value.trim() !== '') navigate(searchPath(value.trim()));
           }}
         />
       </div>

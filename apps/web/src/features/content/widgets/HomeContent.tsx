@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { featureOn, useSiteSettings } from '../../../shared/platform/site-settings.ts';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { useHomeContent } from '../data/queries.ts';

@@ -1,11 +1,11 @@
 import { cleanup, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { testRouter } from '../../../shared/testing/router.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from './Markdown.tsx';
 
 function renderMarkdown(text: string) {
-  const router = createMemoryRouter([{ path: '/', element: <Markdown>{text}</Markdown> }]);
-  return render(<RouterProvider router={router} />).container;
+  const router = testRouter([{ path: '/', element: <Markdown>{text}</Markdown> }]);
+  return render(router.element).container;
 }
 
 describe('article Markdown', () => {

@@ -1,5 +1,5 @@
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import styles from '../content.module.css';
 
 /** A link inside the app stays in it; any other opens apart, without the page's context. */

@@ -1,6 +1,6 @@
 import { Alert, Button, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../shared/router/index.tsx';
 import { useSession } from '../../../shared/session/store.ts';
 import { useFinanceProducts, type Section } from '../data/queries.ts';
 import { IncomeSummary } from '../widgets/IncomeSummary.tsx';
@@ -34,7 +34,7 @@ function Mine() {
     return (
       <div className={styles.form}>
         <p className={styles.muted}>{t('finance.signIn')}</p>
-        <Button type="primary" onClick={() => void navigate('/user/login')}>
+        <Button type="primary" onClick={() => navigate('/user/login')}>
           {t('subscribe.login')}
         </Button>
       </div>

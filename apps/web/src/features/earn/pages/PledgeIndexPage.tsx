@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { usePledgeProducts } from '../data/queries.ts';
 import { ProductCards } from '../widgets/ProductCards.tsx';
 import styles from '../widgets/earn.module.css';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { OrdersTable } from '../widgets/OrdersTable.tsx';
 import styles from '../widgets/earn.module.css';
 

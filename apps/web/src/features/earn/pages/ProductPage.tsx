@@ -1,6 +1,6 @@
 import { Alert, Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../shared/router/index.tsx';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { useIsPhone } from '../../../shared/ui/useIsPhone.ts';
 import { cx } from '../../../shared/ui/cx.ts';

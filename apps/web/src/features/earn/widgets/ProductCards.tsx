@@ -1,6 +1,6 @@
 import { Button, Progress, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../shared/router/index.tsx';
 import type { EarnProduct } from '@meridian/contract/calls/earn';
 import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
@@ -81,7 +81,7 @@ export function ProductCards({
             format={() => `${p.progress}%`}
             aria-label={t('field.progress')}
           />
-          <Button type="primary" onClick={() => void navigate(open(p))} disabled={!p.open}>
+          <Button type="primary" onClick={() => navigate(open(p))} disabled={!p.open}>
             {p.kind === 'pledge' ? t('subscribe.button') : t('details')}
           </Button>
         </section>

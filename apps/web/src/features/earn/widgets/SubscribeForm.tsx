@@ -1,7 +1,7 @@
 import { Alert, Button, Input, Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../shared/router/index.tsx';
 import { sanitizeNumberInput } from '@meridian/core';
 import type { EarnProduct, EarnQuote } from '@meridian/contract/calls/earn';
 import { keyForSubmission, randomKey, type Attempt } from '../../../shared/api/idempotency.ts';
@@ -83,7 +83,7 @@ export function SubscribeForm({ product }: { product: EarnProduct }) {
     return (
       <div className={styles.form}>
         <p className={styles.muted}>{t('subscribe.signIn')}</p>
-        <Button type="primary" onClick={() => void navigate('/user/login')}>
+        <Button type="primary" onClick={() => navigate('/user/login')}>
           {t('subscribe.login')}
         </Button>
       </div>
@@ -101,7 +101,7 @@ export function SubscribeForm({ product }: { product: EarnProduct }) {
       attempt.current = null;
       setConfirming(false);
       notifier.notify('success', t('subscribe.done'));
-      void navigate(order.kind === 'pledge' ? '/pledge/order' : '/finance/investment?tab=mine');
+      navigate(order.kind === 'pledge' ? '/pledge/order' : '/finance/investment?tab=mine');
     } catch {
       // Shown by the client in the server's words; the dialog stays for another try.
     }

@@ -1,6 +1,6 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/index.tsx';
 import { ApiKeys } from '../widgets/ApiKeys.tsx';
 import { DeviceManagement } from '../widgets/DeviceManagement.tsx';
 import { ProfileOverview } from '../widgets/ProfileOverview.tsx';

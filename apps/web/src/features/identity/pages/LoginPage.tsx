@@ -1,7 +1,7 @@
 import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { login } from '@meridian/contract/calls/user';
 import { AuthCard } from '../widgets/AuthCard.tsx';
 import {

@@ -1,7 +1,7 @@
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../shared/router/index.tsx';
 import { register } from '@meridian/contract/calls/user';
 import { AuthCard } from '../widgets/AuthCard.tsx';
 import {

@@ -1,6 +1,6 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../shared/router/index.tsx';
 import { backPwd } from '@meridian/contract/calls/user';
 import { AuthCard } from '../widgets/AuthCard.tsx';
 import { CodeField, NewPasswordFields } from '../widgets/fields.tsx';
@@ -34,7 +34,7 @@ export default function ResetPage() {
   const { busy, submit } = useSubmit(async (values: ResetForm) => {
     await api(backPwd, { body: values });
     notifier.notify('success', t('account.reset.success'));
-    void navigate('/user/login');
+    navigate('/user/login');
   });
 
   return (

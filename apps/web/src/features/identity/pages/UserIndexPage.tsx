@@ -1,7 +1,7 @@
 import { Card, Collapse, Skeleton, Tabs } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/index.tsx';
 import { FundPasswordForm } from '../widgets/FundPasswordForm.tsx';
 import { LoginPasswordForm } from '../widgets/LoginPasswordForm.tsx';
 import { LoginPrompt } from '../widgets/LoginPrompt.tsx';

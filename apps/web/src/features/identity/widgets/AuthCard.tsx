@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { LanguageSelect } from '../../../shared/ui/LanguageSelect.tsx';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import styles from './identity.module.css';

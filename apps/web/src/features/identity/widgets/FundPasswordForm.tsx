@@ -1,6 +1,6 @@
 import { Alert, Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { tardPwdSet, updatePwd } from '@meridian/contract/calls/user';
 import { maskEmail } from '@meridian/core';
 import { notifier } from '../../../shared/feedback/notifier.ts';

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../shared/router/index.tsx';
 
 /** In place of account details for a visitor: one clear way forward. */
 export function LoginPrompt() {

@@ -1,7 +1,7 @@
 import { CheckCircleFilled, ExclamationCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Card, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { useSession } from '../../../shared/session/store.ts';

@@ -1,6 +1,6 @@
 import { Button, Card, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { useSession } from '../../../shared/session/store.ts';
 import styles from './identity.module.css';
 

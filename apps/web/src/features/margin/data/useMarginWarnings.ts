@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../shared/router/index.tsx';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { loadNamespaces } from '../../../shared/i18n/index.ts';
 import { userEvents } from '../../../shared/realtime/user-events.ts';
@@ -25,7 +25,7 @@ export function useMarginWarnings(): void {
       // The page open when the warning arrives: the cross account's button keeps its pair.
       const path = warningTradePath(warning.account, window.location);
       void loadNamespaces(['margin']).then(() =>
-        tellMarginWarning(notifier, warning, () => void navigate(path)),
+        tellMarginWarning(notifier, warning, () => navigate(path)),
       );
     });
   }, [isLogin, queryClient, navigate]);

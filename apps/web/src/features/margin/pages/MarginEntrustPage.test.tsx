@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../shared/testing/router.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiCall } from '../../../shared/api/client.ts';
 import { initI18n } from '../../../shared/i18n/index.ts';
@@ -39,7 +39,7 @@ const page = (list: ReturnType<typeof testOrder>[]) => ({
 function renderCentre(api: ApiCall, account: 'all' | 'fixed', url = '/') {
   render(
     <TestProviders api={api}>
-      <MemoryRouter initialEntries={[url]}>
+      <MemoryRouter entry={url}>
         <MarginEntrustView account={account} />
       </MemoryRouter>
     </TestProviders>,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../shared/router/index.tsx';
 import type { MarketRow } from '@meridian/contract/calls/market';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { useMarketLayer } from './hooks.ts';
@@ -24,7 +24,7 @@ export function useFavouriteToggle() {
   return useCallback(
     (symbol: string) => {
       if (!isLogin) {
-        void navigate(`/user/login?redirect=${encodeURIComponent(pathname + search)}`);
+        navigate(`/user/login?redirect=${encodeURIComponent(pathname + search)}`);
         return;
       }
       void favourites.toggle(symbol).then((ok) => {

@@ -3,7 +3,7 @@ import { Button, Input, Modal, Segmented, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import {
   adjustmentStateSchema,
   opsApproveAdjustment,

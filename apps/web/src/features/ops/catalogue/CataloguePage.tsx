@@ -3,7 +3,7 @@ import { Button, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/index.tsx';
 import { opsAddCoin, type CatalogueCoin, type FeeChange } from '@meridian/contract/calls/catalogue';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { notifier } from '../../../shared/feedback/notifier.ts';

@@ -2,7 +2,7 @@ import { Button, Segmented } from 'antd';
 import type { ChatView } from '@meridian/contract/calls/chat';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/index.tsx';
 import { cx } from '../../../shared/ui/cx.ts';
 import { useCan } from '../session/session-store.ts';
 import { PageTitle } from '../ui/PageTitle.tsx';

@@ -4,7 +4,7 @@ import { CHAT_MAX_CHARS, type OpsConversation } from '@meridian/contract/calls/c
 import { chatLength, chatTextProblem, mergeTranscript } from '@meridian/core';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { cx } from '../../../shared/ui/cx.ts';

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { Exact } from '../../../shared/ui/numbers.tsx';
 import { Panel } from '../../../shared/ui/Panel.tsx';

@@ -1,7 +1,7 @@
 import { RightOutlined } from '@ant-design/icons';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { useNumberLocale } from '../../../shared/ui/numbers.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import { cx } from '../../../shared/ui/cx.ts';

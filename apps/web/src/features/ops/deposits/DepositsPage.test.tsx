@@ -1,5 +1,5 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { testRouter } from '../../../shared/testing/router.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { opsDeposits, type OpsDeposit } from '@meridian/contract/calls/custody';
 import { rechargeReviews } from '@meridian/contract/calls/recharges';
@@ -37,14 +37,10 @@ function show(url: string) {
         : undefined,
   );
   const api = Object.assign(call, { quiet: call }) as unknown as ApiCall;
-  const router = createMemoryRouter([{ path: '/ops/deposits', element: <DepositsPage /> }], {
-    initialEntries: [url],
-  });
+  const router = testRouter([{ path: '/ops/deposits', element: <DepositsPage /> }], url);
   render(
     <TestProviders api={api}>
-      <OpsApiProvider api={api}>
-        <RouterProvider router={router} />
-      </OpsApiProvider>
+      <OpsApiProvider api={api}>{router.element}</OpsApiProvider>
     </TestProviders>,
   );
   return call;

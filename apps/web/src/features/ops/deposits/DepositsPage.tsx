@@ -1,7 +1,7 @@
 import { Input, Segmented, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { depositStatusSchema, type DepositStatus } from '@meridian/contract/calls/deposits';
 import type { OpsDeposit } from '@meridian/contract/calls/custody';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';

@@ -1,6 +1,6 @@
 import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { REVIEW_QUEUE_PERMISSIONS } from '../reviews/permissions.ts';
 import { useQueueList } from '../reviews/queries.ts';
 import { queueSpec } from '../reviews/registry.tsx';

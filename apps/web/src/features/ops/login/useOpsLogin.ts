@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../shared/router/index.tsx';
 import { operatorActivate, operatorLogin } from '@meridian/contract/calls/operators';
 import type { CallData } from '@meridian/contract/define';
 import { useOpsApi } from '../session/context.tsx';

@@ -1,6 +1,6 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/index.tsx';
 import { PageTitle } from '../ui/PageTitle.tsx';
 import { OperatorsTable } from './OperatorsTable.tsx';
 import { RolesMatrix } from './RolesMatrix.tsx';

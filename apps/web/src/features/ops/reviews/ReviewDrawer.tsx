@@ -1,7 +1,7 @@
 import { Alert, Button, Descriptions, Drawer, Modal, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import type { Review } from '@meridian/contract/calls/reviews';
 import type { z } from 'zod';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';

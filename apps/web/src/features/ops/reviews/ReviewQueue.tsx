@@ -1,7 +1,7 @@
 import { Button, Segmented } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { reviewStateSchema, type Review, type ReviewState } from '@meridian/contract/calls/reviews';
 import type { z } from 'zod';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';

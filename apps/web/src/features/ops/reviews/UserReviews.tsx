@@ -1,6 +1,6 @@
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { REVIEW_KINDS, type Review } from '@meridian/contract/calls/reviews';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { Panel } from '../../../shared/ui/Panel.tsx';

@@ -1,7 +1,7 @@
 import { LogoutOutlined, MenuOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../shared/router/index.tsx';
 import { usePlatform } from '../../../shared/platform/context.tsx';
 import { useSettings } from '../../../shared/settings/store.ts';
 import { LanguageSelect } from '../../../shared/ui/LanguageSelect.tsx';

@@ -1,7 +1,7 @@
 import { Drawer } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../../../shared/router/index.tsx';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import { useIsPhone } from '../../../shared/ui/useIsPhone.ts';
 import { useOpsProfile } from '../session/useOpsProfile.ts';
@@ -14,7 +14,7 @@ import styles from './ops.module.css';
  * The console's frame: without an operator session, its login; while a kept session is
  * checked, a spinner; then header, side navigation (a drawer on a phone) and the page.
  */
-export function OpsLayout() {
+export function OpsLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('ops');
   const { pathname, search } = useLocation();
   const { token, operator, failed, error, retry } = useOpsProfile();
@@ -50,7 +50,7 @@ export function OpsLayout() {
         )}
         <main id="ops-main" className={styles.main}>
           {operator ? (
-            <Outlet />
+            children
           ) : failed ? (
             <LoadFailed title={error?.message || t('shell.profileFailed')} onRetry={retry} />
           ) : (

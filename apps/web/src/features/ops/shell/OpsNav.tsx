@@ -20,7 +20,7 @@ import {
 import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../shared/router/index.tsx';
 import { useOpsSession } from '../session/session-store.ts';
 import { navigationFor, type OpsIcon, type OpsNavLink } from './pages.ts';
 import styles from './ops.module.css';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/index.tsx';
 
 /**
  * A page's filters and page number kept in its address, so a link (a dashboard card, a

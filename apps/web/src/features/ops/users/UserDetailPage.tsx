@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '../../../shared/router/index.tsx';
 import type { CallData } from '@meridian/contract/define';
 import type { opsUserDetail } from '@meridian/contract/calls/operators';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';

@@ -1,7 +1,7 @@
 import { Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import type { CallData } from '@meridian/contract/define';
 import type { opsUserSearch } from '@meridian/contract/calls/operators';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';

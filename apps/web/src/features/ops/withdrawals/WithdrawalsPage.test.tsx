@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { testRouter } from '../../../shared/testing/router.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   opsSendWithdrawal,
@@ -66,14 +66,13 @@ function show(records: OpsWithdrawal[]) {
           : undefined,
   );
   const api = Object.assign(call, { quiet: call }) as unknown as ApiCall;
-  const router = createMemoryRouter([{ path: '/ops/withdrawals', element: <WithdrawalsPage /> }], {
-    initialEntries: ['/ops/withdrawals'],
-  });
+  const router = testRouter(
+    [{ path: '/ops/withdrawals', element: <WithdrawalsPage /> }],
+    '/ops/withdrawals',
+  );
   render(
     <TestProviders api={api}>
-      <OpsApiProvider api={api}>
-        <RouterProvider router={router} />
-      </OpsApiProvider>
+      <OpsApiProvider api={api}>{router.element}</OpsApiProvider>
     </TestProviders>,
   );
   return call;

@@ -2,7 +2,7 @@ import { Button, Descriptions, Form, Input, Modal, Segmented, Select, Spin, Tag 
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import {
   bankReferenceSchema,
   chainTxidSchema,

@@ -1,7 +1,7 @@
 import { Card, Segmented, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/index.tsx';
 import type { PerpKind } from '../data/kind.ts';
 import type { ListScope } from '../data/csv.ts';
 import { CONTRACT_TYPE } from '../data/kind.ts';

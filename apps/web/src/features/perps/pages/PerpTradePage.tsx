@@ -2,7 +2,14 @@ import { CompressOutlined, ExpandOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  Link,
+  Navigate,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from '../../../shared/router/index.tsx';
 import { klineIntervalSchema } from '@meridian/contract/calls/market';
 import { useMarketLayer, type KlineInterval } from '../../markets/index.ts';
 import { useIsPhone } from '../../../shared/ui/useIsPhone.ts';
@@ -62,7 +69,7 @@ export function PerpTradeView({ fullScreen, kind }: { fullScreen: boolean; kind:
     const base = fullScreen
       ? `/exchange/full-contract/${PERP_TYPE[nextKind]}?`
       : `/trade/index?type=${PERP_TYPE[nextKind]}&`;
-    void navigate(`${base}symbol=${symbolParam(next, nextKind)}`);
+    navigate(`${base}symbol=${symbolParam(next, nextKind)}`);
   };
 
   if (state.markets.isError && !state.markets.data)

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Skeleton, Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../shared/router/index.tsx';
 import type { PerpPosition } from '@meridian/contract/calls/perps';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { useSession } from '../../../shared/session/store.ts';

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../shared/router/index.tsx';
 import { displayAmount } from '@meridian/core';
 import type { PerpOrder } from '@meridian/contract/calls/perps';
 import { useSession } from '../../../shared/session/store.ts';

@@ -1,7 +1,7 @@
 import { Alert, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/index.tsx';
 import { klineIntervalSchema } from '@meridian/contract/calls/market';
 import {
   CandleChart,

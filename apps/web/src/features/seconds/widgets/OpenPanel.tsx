@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Input, Modal, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { useSession } from '../../../shared/session/store.ts';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';
 import { Amount } from '../../../shared/ui/numbers.tsx';

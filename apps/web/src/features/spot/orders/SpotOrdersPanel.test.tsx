@@ -1,7 +1,7 @@
 import { TestProviders } from '../../../shared/testing/TestProviders.tsx';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { testRouter } from '../../../shared/testing/router.tsx';
 import type { ApiCall } from '../../../shared/api/client.ts';
 import { initI18n } from '../../../shared/i18n/index.ts';
 import { useSession } from '../../../shared/session/store.ts';
@@ -63,19 +63,15 @@ function fakeApi() {
 }
 
 function renderPanel(api: ReturnType<typeof fakeApi>) {
-  const router = createMemoryRouter(
+  const router = testRouter(
     [
       { path: '/trade/index', element: <SpotOrdersPanel symbol="btcusdt" /> },
       { path: '/user/login', element: <p>login page</p> },
       { path: '/user/register', element: <p>register page</p> },
     ],
-    { initialEntries: ['/trade/index?symbol=btcusdt'] },
+    '/trade/index?symbol=btcusdt',
   );
-  render(
-    <TestProviders api={api}>
-      <RouterProvider router={router} />
-    </TestProviders>,
-  );
+  render(<TestProviders api={api}>{router.element}</TestProviders>);
   return router;
 }
 
@@ -111,7 +107,7 @@ describe('spot orders panel', { timeout: 20_000 }, () => {
     expect(api.quiet).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('link', { name: 'Log in' }));
     await screen.findByText('login page');
-    expect(router.state.location.search).toBe(
+    expect(router.location.search).toBe(
       `?redirect=${encodeURIComponent('/trade/index?symbol=btcusdt')}`,
     );
   });

@@ -1,6 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../shared/router/index.tsx';
 import { ButtonLink } from '../../../shared/ui/PlainButton.tsx';
 import { Result } from '../../../shared/ui/Result.tsx';
 

@@ -1,5 +1,5 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { testRouter } from '../../../shared/testing/router.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketRow } from '@meridian/contract/calls/market';
 import type { ApiCall } from '../../../shared/api/client.ts';
@@ -75,12 +75,10 @@ function renderHome(answers?: Answers) {
     feed,
     favourites: createFavourites({ add: async () => null, remove: async () => null }),
   };
-  const router = createMemoryRouter([{ path: '*', element: <HomeAccount /> }]);
+  const router = testRouter([{ path: '*', element: <HomeAccount /> }]);
   render(
     <TestProviders api={api} config={testPlatformConfig({ socketUrl: 'ws://test' })}>
-      <MarketLayerContext.Provider value={layer}>
-        <RouterProvider router={router} />
-      </MarketLayerContext.Provider>
+      <MarketLayerContext.Provider value={layer}>{router.element}</MarketLayerContext.Provider>
     </TestProviders>,
   );
 }

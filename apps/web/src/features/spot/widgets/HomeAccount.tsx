@@ -1,7 +1,7 @@
 import { Button, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { useStore } from 'zustand';
 import {
   displayName,

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../shared/testing/router.tsx';
 import {
   currencyExchange,
   getCurrencyPrice,
@@ -77,7 +77,7 @@ const sent = (call: ReturnType<typeof fakeApi>['call'], spec: CallSpec) =>
 function show(api: ApiCall) {
   return render(
     <TestProviders api={api}>
-      <MemoryRouter initialEntries={['/assets/index?key=swap']}>
+      <MemoryRouter entry={'/assets/index?key=swap'}>
         <SwapTab />
       </MemoryRouter>
     </TestProviders>,

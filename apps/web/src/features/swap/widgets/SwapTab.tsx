@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, SwapOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Modal, Select, Skeleton, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import type { SwapQuote } from '@meridian/contract/calls/swap';
 import { localizeDigits } from '@meridian/core';
 import { LoadFailed } from '../../../shared/ui/LoadFailed.tsx';

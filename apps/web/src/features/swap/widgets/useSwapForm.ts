@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/index.tsx';
 import type { SwapQuote, SwapResult } from '@meridian/contract/calls/swap';
 import { sanitizeNumberInput } from '@meridian/core';
 import { ApiError } from '../../../shared/api/client.ts';

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate } from '../../../shared/router/index.tsx';
 
 /** `/account/center/kyc` is the account centre's `kyc` tab. */
 export default function KycRedirect() {

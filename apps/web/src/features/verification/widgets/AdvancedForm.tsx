@@ -1,6 +1,6 @@
 import { Alert, Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { verified, type VerificationStatus } from '@meridian/contract/calls/verification';
 import { notifier } from '../../../shared/feedback/notifier.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';

@@ -7,7 +7,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import { getOwnFile, type VerificationStatus } from '@meridian/contract/calls/verification';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { usePlatform } from '../../../shared/platform/context.tsx';

@@ -1,6 +1,6 @@
 import { Button, Card, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import type { VerificationStatus } from '@meridian/contract/calls/verification';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { localeOf, currentLanguage } from '../../../shared/i18n/index.ts';

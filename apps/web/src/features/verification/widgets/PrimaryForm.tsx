@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Form, Input, Radio, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import type { VerificationStatus } from '@meridian/contract/calls/verification';
 import { verified } from '@meridian/contract/calls/verification';
 import { ID_TYPES, idNumberProblem, normalizeIdNumber, type IdType } from '@meridian/core';

@@ -1,5 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../shared/testing/router.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VerificationStatus } from '@meridian/contract/calls/verification';
 import type { ApiCall } from '../../../shared/api/client.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '../../../shared/router/index.tsx';
 import { TabbedPage, withContent } from '../frame/TabbedPage.tsx';
 import { tabFor, WALLET_TABS, type WalletTabKey } from '../tabs.ts';
 

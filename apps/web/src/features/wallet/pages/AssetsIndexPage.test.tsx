@@ -1,5 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { testRouter } from '../../../shared/testing/router.tsx';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { initI18n } from '../../../shared/i18n/index.ts';
 import { installDomShims } from '../../../shared/testing/fixtures.ts';
@@ -12,14 +12,14 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 it("sends the seed's tradeOrder key to the order centre", async () => {
-  const router = createMemoryRouter(
+  const router = testRouter(
     [
       { path: '/assets/index', element: <AssetsIndexPage /> },
       { path: '/account/entrust/spot', element: <p>Order centre</p> },
     ],
-    { initialEntries: ['/assets/index?key=tradeOrder'] },
+    '/assets/index?key=tradeOrder',
   );
-  render(<RouterProvider router={router} />);
+  render(router.element);
   await screen.findByText('Order centre');
-  expect(router.state.location.pathname).toBe('/account/entrust/spot');
+  expect(router.location.pathname).toBe('/account/entrust/spot');
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from '../../../shared/router/index.tsx';
 import { TabbedPage, withContent } from '../frame/TabbedPage.tsx';
 import { ASSETS_TABS, tabFor, type AssetsTabKey } from '../tabs.ts';
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../shared/testing/router.tsx';
 import {
   getCurrencyAccount,
   getWalletAccount,
@@ -91,7 +91,7 @@ function fakeApi() {
 function show(node: React.ReactNode, api: ApiCall, path = '/assets/index?key=transfer') {
   return render(
     <TestProviders api={api}>
-      <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
+      <MemoryRouter entry={path}>{node}</MemoryRouter>
     </TestProviders>,
   );
 }

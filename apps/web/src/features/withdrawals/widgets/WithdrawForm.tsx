@@ -12,7 +12,7 @@ import {
 import { localizeDigits } from '@meridian/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/index.tsx';
 import {
   assetsWithdrawal,
   BANK_NETWORK,

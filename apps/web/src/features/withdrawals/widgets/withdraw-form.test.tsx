@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { testRouter } from '../../../shared/testing/router.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getBankCard, type BankCard } from '@meridian/contract/calls/verification';
 import {
@@ -73,12 +73,8 @@ function fakeApi(card: BankCard | null) {
 }
 
 function show(api: ApiCall) {
-  const router = createMemoryRouter([{ path: '/', element: <WithdrawForm /> }]);
-  render(
-    <TestProviders api={api}>
-      <RouterProvider router={router} />
-    </TestProviders>,
-  );
+  const router = testRouter([{ path: '/', element: <WithdrawForm /> }]);
+  render(<TestProviders api={api}>{router.element}</TestProviders>);
 }
 
 describe('withdraw form: the way', () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../../shared/router/index.tsx';
 import type { MarketRow } from '@meridian/contract/calls/market';
 import { useTicker } from '../../data/hooks.ts';
 import { rowSymbol } from '../../data/symbols.ts';

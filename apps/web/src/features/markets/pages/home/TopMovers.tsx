@@ -2,7 +2,7 @@ import { EmptyState } from '../../../../shared/ui/EmptyState.tsx';
 import { Panel } from '../../../../shared/ui/Panel.tsx';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../../shared/router/index.tsx';
 import { useStore } from 'zustand';
 import { compareDecimal } from '@meridian/core';
 import type { MarketRow, PriceInfo } from '@meridian/contract/calls/market';

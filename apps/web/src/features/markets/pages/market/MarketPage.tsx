@@ -1,6 +1,6 @@
 import { Alert, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../../shared/router/index.tsx';
 import { rowSymbol } from '../../data/symbols.ts';
 import { PairName } from '../../widgets/Pair.tsx';
 import { CandleChart } from './CandleChart.tsx';

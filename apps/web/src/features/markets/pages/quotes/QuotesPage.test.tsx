@@ -1,7 +1,7 @@
 import { TestProviders } from '../../../../shared/testing/TestProviders.tsx';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { testRouter } from '../../../../shared/testing/router.tsx';
 import type { MarketRow } from '@meridian/contract/calls/market';
 import type { ApiCall } from '../../../../shared/api/client.ts';
 import { initI18n } from '../../../../shared/i18n/index.ts';
@@ -67,19 +67,17 @@ function renderQuotes(api: ReturnType<typeof fakeApi>) {
       remove: async () => null,
     }),
   };
-  const router = createMemoryRouter(
+  const router = testRouter(
     [
       { path: '/quotes/index', element: <QuotesPage /> },
       { path: '/user/login', element: <p>login page</p> },
       { path: '/market/main', element: <p>market page</p> },
     ],
-    { initialEntries: ['/quotes/index'] },
+    '/quotes/index',
   );
   render(
     <TestProviders api={api} config={config}>
-      <MarketLayerContext.Provider value={layer}>
-        <RouterProvider router={router} />
-      </MarketLayerContext.Provider>
+      <MarketLayerContext.Provider value={layer}>{router.element}</MarketLayerContext.Provider>
     </TestProviders>,
   );
   return { router, feed, layer };
@@ -154,8 +152,8 @@ describe('quotes table', () => {
     const { router } = renderQuotes(api);
     await screen.findByText('DOGE');
     fireEvent.click(screen.getByRole('button', { name: 'Add BTC/USDT to watchlist' }));
-    expect(router.state.location.pathname).toBe('/user/login');
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/quotes/index')}`);
+    expect(router.location.pathname).toBe('/user/login');
+    expect(router.location.search).toBe(`?redirect=${encodeURIComponent('/quotes/index')}`);
     expect(api.quiet.mock.calls.some(([spec]) => spec.path.includes('addOptional'))).toBe(false);
   });
 

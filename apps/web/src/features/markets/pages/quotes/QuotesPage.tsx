@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, SearchOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../../shared/router/index.tsx';
 import { useLiveTickers } from '../../data/hooks.ts';
 import { useSeedTickers } from '../../data/rows.ts';
 import { rowSymbol } from '../../data/symbols.ts';
@@ -67,7 +67,7 @@ function QuotesBody({ quotes }: { quotes: QuotesState }) {
   const navigate = useNavigate();
   const onToggleStar = useFavouriteToggle();
   const onOpen = useCallback(
-    (symbol: string) => void navigate(`/market/main?symbol=${symbol}`),
+    (symbol: string) => navigate(`/market/main?symbol=${symbol}`),
     [navigate],
   );
 

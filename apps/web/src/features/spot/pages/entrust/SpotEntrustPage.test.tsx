@@ -1,7 +1,7 @@
 import { TestProviders } from '../../../../shared/testing/TestProviders.tsx';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../../shared/testing/router.tsx';
 import type { ApiCall } from '../../../../shared/api/client.ts';
 import { initI18n } from '../../../../shared/i18n/index.ts';
 import { useSession } from '../../../../shared/session/store.ts';

@@ -1,7 +1,7 @@
 import { TestProviders } from '../../../../shared/testing/TestProviders.tsx';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { testRouter } from '../../../../shared/testing/router.tsx';
 import type { ApiCall } from '../../../../shared/api/client.ts';
 import { initI18n } from '../../../../shared/i18n/index.ts';
 import { installDomShims } from '../../../../shared/testing/fixtures.ts';
@@ -45,14 +45,8 @@ function fakeApi(fund: unknown) {
 }
 
 function renderRules(api: ApiCall, entry = '/rule/index?tab=spot') {
-  const router = createMemoryRouter([{ path: '/rule/index', element: <RulesPage /> }], {
-    initialEntries: [entry],
-  });
-  render(
-    <TestProviders api={api}>
-      <RouterProvider router={router} />
-    </TestProviders>,
-  );
+  const router = testRouter([{ path: '/rule/index', element: <RulesPage /> }], entry);
+  render(<TestProviders api={api}>{router.element}</TestProviders>);
 }
 
 // Rendering antd in jsdom is slow on a busy machine; the limit only stops a hang.

@@ -1,7 +1,7 @@
 import { Card, Select, Skeleton, Tabs, Typography } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../../shared/router/index.tsx';
 import { useIsPhone } from '../../../../shared/ui/useIsPhone.ts';
 import { SecurityFundNote } from '../../widgets/SecurityFundNote.tsx';
 import { SpotFeeTable } from './SpotFeeTable.tsx';

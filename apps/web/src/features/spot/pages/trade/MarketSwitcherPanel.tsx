@@ -3,7 +3,7 @@ import { Popover, Segmented } from 'antd';
 import { TextInput } from '../../../../shared/ui/TextInput.ts';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../../shared/router/index.tsx';
 import { useStore } from 'zustand';
 import type { MarketRow } from '@meridian/contract/calls/market';
 import {

@@ -2,7 +2,7 @@ import { Button, Checkbox, Modal, Segmented, Skeleton, Slider } from 'antd';
 import { TextInput } from '../../../../shared/ui/TextInput.ts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../../../../shared/router/index.tsx';
 import { useSession } from '../../../../shared/session/store.ts';
 import {
   feeRates,

@@ -1,7 +1,7 @@
 import { TestProviders } from '../../../../shared/testing/TestProviders.tsx';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { testRouter } from '../../../../shared/testing/router.tsx';
 import type { MarketRow } from '@meridian/contract/calls/market';
 import type { SpotMarketRules, SpotOrder } from '@meridian/contract/calls/spot';
 import { testOrder } from '../../data/test-orders.ts';
@@ -135,19 +135,17 @@ function renderTrade(api: ReturnType<typeof fakeApi>, entry: string) {
     feed,
     favourites: createFavourites({ add: async () => null, remove: async () => null }),
   };
-  const router = createMemoryRouter(
+  const router = testRouter(
     [
       { path: '/trade/index', element: <TradePage /> },
       { path: '/exchange/full-screen/:type', element: <FullScreenTradePage /> },
       { path: '/user/login', element: <p>login page</p> },
     ],
-    { initialEntries: [entry] },
+    entry,
   );
   render(
     <TestProviders api={api} config={config}>
-      <MarketLayerContext.Provider value={layer}>
-        <RouterProvider router={router} />
-      </MarketLayerContext.Provider>
+      <MarketLayerContext.Provider value={layer}>{router.element}</MarketLayerContext.Provider>
     </TestProviders>,
   );
   return { router, feed };
@@ -193,8 +191,8 @@ describe('spot trade page', () => {
     );
     expect(within(form).queryByRole('button', { name: 'Buy BTC' })).toBeNull();
     fireEvent.click(within(form).getByRole('link', { name: 'Log in' }));
-    expect(router.state.location.pathname).toBe('/user/login');
-    expect(router.state.location.search).toBe(back);
+    expect(router.location.pathname).toBe('/user/login');
+    expect(router.location.search).toBe(back);
   });
 
   it('keeps typed quantities to the market decimals', async () => {
@@ -461,13 +459,13 @@ describe('spot trade page', () => {
     ).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Buy BTC' })).toBeTruthy();
     // A missing type is replaced by spot in the address.
-    expect(new URLSearchParams(router.state.location.search).get('type')).toBe('spot');
+    expect(new URLSearchParams(router.location.search).get('type')).toBe('spot');
   });
 
   it('opens a full symbol, and the full-screen view of another type as spot', async () => {
     const { router } = renderTrade(fakeApi(), '/exchange/full-screen/usdt?symbol=ethusdt');
     await screen.findByRole('region', { name: 'Buy ETH' });
-    expect(router.state.location.pathname).toBe('/exchange/full-screen/spot');
+    expect(router.location.pathname).toBe('/exchange/full-screen/spot');
     expect(screen.getByRole('link', { name: /Standard view/ }).getAttribute('href')).toBe(
       '/trade/index?type=spot&symbol=ethusdt',
     );
@@ -478,16 +476,16 @@ describe('spot trade page', () => {
     await screen.findByRole('region', { name: 'Buy BTC' });
     act(() => feed.tickers.snapshot([priceInfo('ethusdt', '3300.5', 1, '2.00')]));
     fireEvent.click(screen.getByRole('button', { name: 'BTC/USDT, Switch market' }));
-    // Other lists (the fund's balances) are on the page too: wait for the switcher's row.
+    // Other lists (the fund's balances) are on the page too: wait for the switcher's row,
+    // found by its market (asking every list item of the page for its role on each retry
+    // took most of this test's time).
     const eth = await vi.waitFor(() => {
-      const row = screen
-        .getAllByRole('listitem')
-        .find((item) => item.getAttribute('data-symbol') === 'ethusdt');
+      const row = document.querySelector<HTMLElement>('li[data-symbol="ethusdt"]');
       if (!row) throw new Error('switcher not open yet');
       return row;
     });
     expect(eth.textContent).toContain('3,300.50');
     fireEvent.click(within(eth).getByRole('button', { name: /3,300\.50/ }));
-    expect(new URLSearchParams(router.state.location.search).get('symbol')).toBe('ethusdt');
+    expect(new URLSearchParams(router.location.search).get('symbol')).toBe('ethusdt');
   });
 });

@@ -1,7 +1,13 @@
 import { CompressOutlined, ExclamationCircleFilled, ExpandOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import {
+  Link,
+  Navigate,
+  useLocation,
+  useParams,
+  useSearchParams,
+} from '../../../../shared/router/index.tsx';
 import type { Side as OrderSide } from '@meridian/core';
 import { CandleChart, MarketStats, OrderBook, RecentTrades } from '../../../markets/index.ts';
 import { SecurityFundNote } from '../../widgets/SecurityFundNote.tsx';

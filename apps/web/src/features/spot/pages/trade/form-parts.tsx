@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { TextInput } from '../../../../shared/ui/TextInput.ts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../../shared/router/index.tsx';
 import { displayPercent, ratePercent, type FieldError } from '@meridian/core';
 import type { OrderForm } from './useOrderForm.ts';
 import styles from './trade.module.css';
@@ -86,7 +86,7 @@ export function GuestLink({
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey) return;
         event.preventDefault();
-        void navigate(to);
+        navigate(to);
       }}
     >
       {children}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../../shared/router/index.tsx';
 import { klineIntervalSchema } from '@meridian/contract/calls/market';
 import {
   type KlineInterval,

@@ -1,7 +1,7 @@
 import { Button, Skeleton, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../../shared/router/index.tsx';
 import { useSettings } from '../../../../shared/settings/store.ts';
 import { EmptyState } from '../../../../shared/ui/EmptyState.tsx';
 import { LoadFailed } from '../../../../shared/ui/LoadFailed.tsx';

@@ -1,7 +1,7 @@
 import { Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../../shared/router/index.tsx';
 import type { WalletSummary, WalletType } from '@meridian/contract/calls/wallet';
 import { Amount, Fiat } from '../../../../shared/ui/numbers.tsx';
 import { Panel } from '../../../../shared/ui/Panel.tsx';

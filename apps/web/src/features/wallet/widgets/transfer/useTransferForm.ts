@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../../shared/router/index.tsx';
 import type { WalletType } from '@meridian/contract/calls/wallet';
 import { sanitizeNumberInput } from '@meridian/core';
 import { keyForSubmission, randomKey, type Attempt } from '../../../../shared/api/idempotency.ts';
