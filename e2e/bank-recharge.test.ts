@@ -63,7 +63,9 @@ describe('bank-transfer recharge, from the user to the finance desk and back', (
     const opsProblems = watchProblems(ops);
     await activateDemoOperator(ops, origin, 'finance', 'Finance-pass-2026');
 
-    await ops.getByRole('link', { name: 'Bank recharges' }).click();
+    // The navigation's link: the dashboard's queue card ("Bank recharges waiting for
+    // review") is a link too, once its count has loaded.
+    await ops.getByRole('link', { name: 'Bank recharges', exact: true }).click();
     await ops.getByText(orderNo).waitFor();
     await ops.getByRole('button', { name: 'Open' }).first().click();
     await ops.getByTestId('recharge-amount').waitFor();
