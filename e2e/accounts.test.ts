@@ -33,7 +33,7 @@ describe('an account, as a new user would use it', () => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(m.text());
+      if (m.type() === 'error') problems.push(`${m.text()} ${m.location().url}`);
     });
     const email = `e2e-${Date.now()}@example.org`;
 

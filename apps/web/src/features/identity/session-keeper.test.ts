@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { TOKEN_REFRESH_AGE_SECONDS, tokenNeedsRefresh } from './session-keeper.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiCall, CallOptions } from '../../shared/api/client.ts';
+import { useSession } from '../../shared/session/store.ts';
+import { signOut, TOKEN_REFRESH_AGE_SECONDS, tokenNeedsRefresh } from './session-keeper.ts';
 
 describe('token refresh age', () => {
   const issued = '2026-11-01T00:00:00.000Z';
@@ -13,5 +15,30 @@ describe('token refresh age', () => {
 
   it('refreshes a token whose age is unknown', () => {
     expect(tokenNeedsRefresh(null, at(0))).toBe(true);
+  });
+});
+
+describe('logout', () => {
+  it('forgets the session before the server revokes it, and revokes that session', async () => {
+    useSession.getState().replaceTokens({
+      token: 'tok-1',
+      refreshToken: 'ref-1',
+      issuedAt: '2026-11-01T00:00:00.000Z',
+    });
+    const seen: { tokenInStore: string | null; headers: unknown }[] = [];
+    const quiet = vi.fn(async (_spec: unknown, _input: unknown, options?: CallOptions) => {
+      seen.push({ tokenInStore: useSession.getState().token, headers: options?.headers });
+      return null;
+    });
+    await signOut(Object.assign(vi.fn(), { quiet }) as unknown as ApiCall);
+    expect(seen).toEqual([{ tokenInStore: null, headers: { authorization: 'Bearer tok-1' } }]);
+    expect(useSession.getState().token).toBeNull();
+  });
+
+  it('asks the server nothing without a session', async () => {
+    useSession.getState().logout();
+    const quiet = vi.fn();
+    await signOut(Object.assign(vi.fn(), { quiet }) as unknown as ApiCall);
+    expect(quiet).not.toHaveBeenCalled();
   });
 });

@@ -55,13 +55,20 @@ export function startSessionKeeper(api: ApiCall, now: () => number = Date.now): 
   return () => clearInterval(timer);
 }
 
-/** Logout: the server revokes the session, then the browser forgets it either way. */
+/**
+ * Logout: the browser forgets the session first, then the server revokes it. The other way
+ * round, what the page still had running for the user (a refetch, the user socket's
+ * reconnect) asked with the revoked token in between and was refused, each refusal a 401.
+ */
 export async function signOut(api: ApiCall): Promise<void> {
+  const { token } = useSession.getState();
+  useSession.getState().logout();
+  if (!token) return;
   try {
-    if (useSession.getState().token) await api.quiet((await userCalls()).logout);
+    await api.quiet((await userCalls()).logout, undefined, {
+      headers: { authorization: `Bearer ${token}` },
+    });
   } catch {
-    // Already revoked or offline: forgetting it locally is all that is left to do.
-  } finally {
-    useSession.getState().logout();
+    // Already revoked or offline: the browser has forgotten it, which is what the user asked.
   }
 }
