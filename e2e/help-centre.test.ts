@@ -73,7 +73,7 @@ describe('the help centre in a browser', () => {
     await preview.locator('strong', { hasText: 'world' }).waitFor();
     expect(await preview.locator('script, img[onerror]').count()).toBe(0);
     await editor.getByRole('button', { name: 'Save' }).click();
-    await ops.getByText('Saved').first().waitFor();
+    await ops.getByText('Saved').first().waitFor({ timeout: 30_000 });
 
     // Not published yet: a reader gets "not found".
     const reader = await ctx.browser.newPage();
@@ -106,7 +106,7 @@ describe('the help centre in a browser', () => {
     await ops.getByLabel('Customer-service links').fill('https://help.example.org/live');
     await ops.getByRole('button', { name: 'Save' }).click();
     await ops.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await ops.getByText('Saved').first().waitFor();
+    await ops.getByText('Saved').first().waitFor({ timeout: 30_000 });
     // The open page reads the settings again when it is shown again (or within a minute).
     await home.bringToFront();
     await home.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));

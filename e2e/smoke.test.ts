@@ -63,6 +63,8 @@ describe('the platform in a browser', () => {
   // A message asked for in a namespace its page did not load shows the key itself
   // ("mode.spot" on /exchange/index once did); `npm run i18n:check` finds keys no English
   // file has, this the ones a page asks for before their messages are there.
+  // Every page, wide and on a phone: over a minute on a loaded 2-core machine (the test's
+  // limit is for a hang, not a measure of speed).
   it('shows no message key in place of a message, on every page a signed-in user opens', async () => {
     const origin = ctx.platform.url;
     const session = await apiLogIn(origin, 'demo1@meridian.local');
@@ -126,7 +128,7 @@ describe('the platform in a browser', () => {
       await page.close();
     }
     expect(shown).toEqual([]);
-  });
+  }, 120_000);
 
   // German and Russian run longest: a label cut to "Stop-li…" or a title to "Wechselku…"
   // once hid what a choice was. Where a row has no room, a label wraps or takes a row
@@ -171,7 +173,7 @@ describe('the platform in a browser', () => {
       }
     }
     expect(cut).toEqual([]);
-  });
+  }, 120_000);
 
   it('lists the calls in the API documentation', async () => {
     const doc = await (await fetch(`${ctx.platform.url}/api/docs/json`)).json();
