@@ -10,7 +10,6 @@ import {
 import { parse as parsePattern } from 'regexparam';
 import {
   matchRoute,
-  Redirect,
   Router,
   useLocation as useWouterLocation,
   useSearch,
@@ -25,7 +24,8 @@ import { navigate as historyNavigate } from 'wouter/use-browser-location';
 // left stays on screen until the next page's module has loaded (wouter's own location
 // updates synchronously, which would show the pending placeholder instead).
 
-export { Link, Route, Switch, useParams, useSearchParams } from 'wouter';
+// `Navigate` goes to `to` once rendered: a redirect.
+export { Link, Redirect as Navigate, Route, Switch, useParams, useSearchParams } from 'wouter';
 
 /** What a link to an address of the app takes: an anchor's attributes, and where to. */
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
@@ -88,11 +88,6 @@ export type NavigateTo = (to: string, options?: { replace?: boolean }) => void;
 /** Goes to an address of the app (a path with its query), adding or replacing an entry. */
 export function useNavigate(): NavigateTo {
   return useWouterLocation()[1];
-}
-
-/** Goes to `to` once rendered: a redirect. */
-export function Navigate({ to, replace = false }: { to: string; replace?: boolean }) {
-  return <Redirect to={to} replace={replace} />;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -73,6 +73,7 @@ describe('header', () => {
     const logout = await screen.findByText('Log out');
     await act(async () => fireEvent.click(logout));
     expect(useSession.getState()).toMatchObject({ isLogin: false, token: null });
-    expect(router.location.pathname).toBe('/');
+    // Home once the server has been told (the session is forgotten before it answers).
+    await waitFor(() => expect(router.location.pathname).toBe('/'), { timeout: 5000 });
   });
 });
