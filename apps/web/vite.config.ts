@@ -76,8 +76,7 @@ export default defineConfig({
             {
               name: 'react',
               priority: 20,
-              test: (id) =>
-                /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/.test(id),
+              test: (id) => /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id),
             },
             {
               name: 'shell',

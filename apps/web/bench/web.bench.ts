@@ -10,7 +10,7 @@
 // Scores move by several points from run to run on a shared machine, so each page is
 // measured WEB_BENCH_RUNS times (default 3) and the run with the median performance score
 // is printed, with the range of the others. WEB_BENCH_REPORTS=<dir> keeps every report's
-// JSON there; WEB_BENCH_FILES=1 lists each page's scripts with their gzip size.
+// JSON there; WEB_BENCH_PAGES=trade only the pages named; WEB_BENCH_FILES=1 lists each page's scripts with their gzip size.
 // WEB_BENCH_ORIGIN=http://127.0.0.1:8080 measures a platform already running there
 // instead (its bundle's gzip copies read from WEB_DIST, as the server's own setting).
 import fs from 'node:fs';
@@ -22,7 +22,11 @@ import type { Result } from 'lighthouse';
 import { startPlatform } from '../../../e2e/start-platform.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PAGES = ['/home/index', '/quotes/index', '/trade/index?type=spot&symbol=btc'];
+const ALL_PAGES = ['/home/index', '/quotes/index', '/trade/index?type=spot&symbol=btc'];
+// WEB_BENCH_PAGES=trade measures only the pages whose address contains one of its
+// comma-separated words (while working on one page).
+const only = process.env.WEB_BENCH_PAGES?.split(',').filter(Boolean);
+const PAGES = only ? ALL_PAGES.filter((p) => only.some((word) => p.includes(word))) : ALL_PAGES;
 const RUNS = Math.max(1, Number(process.env.WEB_BENCH_RUNS ?? 3));
 const REPORTS = process.env.WEB_BENCH_REPORTS;
 const LIST_FILES = process.env.WEB_BENCH_FILES === '1';

@@ -56,6 +56,9 @@ async function start() {
   page?.load().catch(() => undefined);
   if (page && !page.withoutAntd) loadAntd().catch(() => undefined);
   preloadMessages(language, page?.namespaces ?? []);
+  // Asking for the page's files adds a link to the document for each of them (forty-odd on
+  // the trade page): the shell is mounted in the next task, so neither lengthens the other.
+  await nextTask();
 
   const api = createApiClient({
     apiRoot: config.apiRoot,
@@ -93,6 +96,11 @@ async function start() {
     root.unmount();
     throw error;
   });
+}
+
+/** Resolves in a task of its own, after what the browser has waiting (a paint, a tap). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 start().catch((error: unknown) => {

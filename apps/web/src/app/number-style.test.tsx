@@ -185,7 +185,7 @@ const AMOUNT_CELLS: Page[] = [
       });
       const root = mount(
         <OrderPanel
-          market={{ symbol: 'btcusdt', maths: MATHS, lastPrice: BTC }}
+          market={{ symbol: 'btcusdt', maths: MATHS, listedPrice: BTC }}
           coins={{ base: 'btc', quote: 'usdt' }}
           picked={null}
           side="sell"

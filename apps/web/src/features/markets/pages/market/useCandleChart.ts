@@ -12,7 +12,6 @@ import {
   HistogramSeries,
   type CandlestickData,
   type HistogramData,
-  type IChartApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState, type RefObject } from 'react';
@@ -20,6 +19,7 @@ import type { CandleData } from '@meridian/contract/calls/market';
 import { compareDecimal, displayPrice } from '@meridian/core';
 import type { CandlesState } from '../../data/candles.ts';
 import { useMarketLayer } from '../../data/hooks.ts';
+import type { MarketFeed } from '../../data/feed.ts';
 import type { Theme } from '../../../../shared/settings/store.ts';
 
 const COLORS = {
@@ -89,7 +89,6 @@ export function useCandleChart(
   },
 ): { hasCandles: boolean } {
   const { feed } = useMarketLayer();
-  const chartRef = useRef<IChartApi | null>(null);
   const [hasCandles, setHasCandles] = useState(
     () => feed.candles.store.getState().candles.length > 0,
   );
@@ -104,118 +103,152 @@ export function useCandleChart(
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const colors = COLORS[theme];
-    const chart = createChart(element, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: colors.text,
-        fontSize: 11,
-        attributionLogo: true,
-      },
-      grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
-      // A minimum width wide enough for the market's prices: a price with one digit more
-      // never pushes the plot sideways while it ticks.
-      rightPriceScale: { borderVisible: false, minimumWidth: PRICE_SCALE_PX },
-      timeScale: {
-        borderVisible: false,
-        timeVisible: true,
-        // Room right of the last candle, so the newest time label is never cut by the scale.
-        rightOffset: RIGHT_OFFSET_BARS,
-        tickMarkFormatter: clockIn(timezone, false),
-      },
-      localization: {
-        timeFormatter: clockIn(timezone, true),
-        // The scale's prices written as everywhere else (separators of the user's locale).
-        priceFormatter: (price: number) =>
-          displayPrice(price.toFixed(priceDecimals), { locale, decimals: priceDecimals }),
-      },
-    });
-    chartRef.current = chart;
-    const minMove = Number(`1e-${priceDecimals}`);
-    const candles = chart.addSeries(CandlestickSeries, {
-      upColor: colors.up,
-      downColor: colors.down,
-      wickUpColor: colors.up,
-      wickDownColor: colors.down,
-      borderVisible: false,
-      priceFormat: { type: 'price', precision: priceDecimals, minMove },
-    });
-    // Volume on its own scale in the bottom fifth; the candles keep the rest, with room
-    // at the top for the attribution logo.
-    const volume = chart.addSeries(HistogramSeries, {
-      priceScaleId: 'volume',
-      priceFormat: { type: 'volume' },
-      lastValueVisible: false,
-      priceLineVisible: false,
-    });
-    volume.priceScale().applyOptions(VOLUME_SCALE);
-    candles.priceScale().applyOptions(CANDLE_SCALE);
-    // A short chart (a phone's) needs a larger share at the top to keep the logo's 19 px
-    // clear of the candles.
-    const clearTop = () => {
-      const top = Math.max(CANDLE_SCALE.scaleMargins.top, LOGO_CLEARANCE_PX / element.clientHeight);
-      candles.priceScale().applyOptions({
-        scaleMargins: { ...CANDLE_SCALE.scaleMargins, top: Math.min(top, 0.3) },
+    // Built in a task of its own once the page's render has been committed: the chart's
+    // set-up (some 40 ms on a phone's CPU, before its first draw) then never lengthens the
+    // task that mounts the page, which a tap waits behind.
+    let remove: (() => void) | null = null;
+    const timer = setTimeout(() => {
+      remove = drawChart(element, feed, {
+        theme,
+        timezone,
+        priceDecimals,
+        locale,
+        legend: legendElement,
+        legendText,
+        onCandles: setHasCandles,
       });
-    };
-    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(clearTop);
-    resized?.observe(element);
-
-    let shown: CandleData[] = [];
-    let hovered: number | null = null;
-    const describe = (candle: CandleData | undefined) => {
-      const legend = legendElement?.current;
-      const text = legendText.current;
-      if (!legend || !text) return;
-      legend.textContent = candle ? text(candle) : '';
-      legend.dataset.direction =
-        candle && compareDecimal(candle.close, candle.open) < 0 ? 'down' : 'up';
-    };
-    // The candle at a chart time: `shown` is oldest first, so a binary search finds it.
-    const candleAt = (time: number) => {
-      let low = 0;
-      let high = shown.length - 1;
-      while (low <= high) {
-        const middle = (low + high) >> 1;
-        const at = toTime(shown[middle]!.time);
-        if (at === time) return shown[middle];
-        if (at < time) low = middle + 1;
-        else high = middle - 1;
-      }
-      return undefined;
-    };
-    chart.subscribeCrosshairMove((param) => {
-      hovered = typeof param.time === 'number' ? param.time : null;
-      describe(hovered === null ? shown.at(-1) : candleAt(hovered));
-    });
-    const paint = (state: CandlesState) => {
-      const list = state.candles;
-      setHasCandles(list.length > 0);
-      const tailOnly = state.change === 'tail' && shown.length > 0 && list.length >= shown.length;
-      if (!tailOnly) {
-        candles.setData(list.map(toBar));
-        volume.setData(list.map((c) => toVolume(c, theme)));
-      } else {
-        // Only candles from the last one shown onwards can have changed.
-        const from = Math.max(0, shown.length - 1);
-        for (const candle of list.slice(from)) {
-          candles.update(toBar(candle));
-          volume.update(toVolume(candle, theme));
-        }
-      }
-      shown = list;
-      if (hovered === null) describe(list.at(-1));
-    };
-    paint(feed.candles.store.getState());
-    const unsubscribe = feed.candles.store.subscribe(paint);
+    }, 0);
     return () => {
-      unsubscribe();
-      resized?.disconnect();
-      chart.remove();
-      chartRef.current = null;
+      clearTimeout(timer);
+      remove?.();
     };
   }, [container, feed, theme, timezone, priceDecimals, locale, legendElement]);
 
   return { hasCandles };
+}
+
+/** Creates the chart in `element`, painted from the candles store; returns its removal. */
+function drawChart(
+  element: HTMLDivElement,
+  feed: MarketFeed,
+  options: {
+    theme: Theme;
+    timezone: string;
+    priceDecimals: number;
+    locale: string;
+    legend: RefObject<HTMLDivElement | null> | undefined;
+    legendText: RefObject<((candle: CandleData) => string) | undefined>;
+    onCandles: (has: boolean) => void;
+  },
+): () => void {
+  const { theme, timezone, priceDecimals, locale, legend: legendElement, legendText } = options;
+  const colors = COLORS[theme];
+  const chart = createChart(element, {
+    autoSize: true,
+    layout: {
+      background: { type: ColorType.Solid, color: 'transparent' },
+      textColor: colors.text,
+      fontSize: 11,
+      attributionLogo: true,
+    },
+    grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+    // A minimum width wide enough for the market's prices: a price with one digit more
+    // never pushes the plot sideways while it ticks.
+    rightPriceScale: { borderVisible: false, minimumWidth: PRICE_SCALE_PX },
+    timeScale: {
+      borderVisible: false,
+      timeVisible: true,
+      // Room right of the last candle, so the newest time label is never cut by the scale.
+      rightOffset: RIGHT_OFFSET_BARS,
+      tickMarkFormatter: clockIn(timezone, false),
+    },
+    localization: {
+      timeFormatter: clockIn(timezone, true),
+      // The scale's prices written as everywhere else (separators of the user's locale).
+      priceFormatter: (price: number) =>
+        displayPrice(price.toFixed(priceDecimals), { locale, decimals: priceDecimals }),
+    },
+  });
+  const minMove = Number(`1e-${priceDecimals}`);
+  const candles = chart.addSeries(CandlestickSeries, {
+    upColor: colors.up,
+    downColor: colors.down,
+    wickUpColor: colors.up,
+    wickDownColor: colors.down,
+    borderVisible: false,
+    priceFormat: { type: 'price', precision: priceDecimals, minMove },
+  });
+  // Volume on its own scale in the bottom fifth; the candles keep the rest, with room
+  // at the top for the attribution logo.
+  const volume = chart.addSeries(HistogramSeries, {
+    priceScaleId: 'volume',
+    priceFormat: { type: 'volume' },
+    lastValueVisible: false,
+    priceLineVisible: false,
+  });
+  volume.priceScale().applyOptions(VOLUME_SCALE);
+  candles.priceScale().applyOptions(CANDLE_SCALE);
+  // A short chart (a phone's) needs a larger share at the top to keep the logo's 19 px
+  // clear of the candles.
+  const clearTop = () => {
+    const top = Math.max(CANDLE_SCALE.scaleMargins.top, LOGO_CLEARANCE_PX / element.clientHeight);
+    candles.priceScale().applyOptions({
+      scaleMargins: { ...CANDLE_SCALE.scaleMargins, top: Math.min(top, 0.3) },
+    });
+  };
+  const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(clearTop);
+  resized?.observe(element);
+
+  let shown: CandleData[] = [];
+  let hovered: number | null = null;
+  const describe = (candle: CandleData | undefined) => {
+    const legend = legendElement?.current;
+    const text = legendText.current;
+    if (!legend || !text) return;
+    legend.textContent = candle ? text(candle) : '';
+    legend.dataset.direction =
+      candle && compareDecimal(candle.close, candle.open) < 0 ? 'down' : 'up';
+  };
+  // The candle at a chart time: `shown` is oldest first, so a binary search finds it.
+  const candleAt = (time: number) => {
+    let low = 0;
+    let high = shown.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const at = toTime(shown[middle]!.time);
+      if (at === time) return shown[middle];
+      if (at < time) low = middle + 1;
+      else high = middle - 1;
+    }
+    return undefined;
+  };
+  chart.subscribeCrosshairMove((param) => {
+    hovered = typeof param.time === 'number' ? param.time : null;
+    describe(hovered === null ? shown.at(-1) : candleAt(hovered));
+  });
+  const paint = (state: CandlesState) => {
+    const list = state.candles;
+    options.onCandles(list.length > 0);
+    const tailOnly = state.change === 'tail' && shown.length > 0 && list.length >= shown.length;
+    if (!tailOnly) {
+      candles.setData(list.map(toBar));
+      volume.setData(list.map((c) => toVolume(c, theme)));
+    } else {
+      // Only candles from the last one shown onwards can have changed.
+      const from = Math.max(0, shown.length - 1);
+      for (const candle of list.slice(from)) {
+        candles.update(toBar(candle));
+        volume.update(toVolume(candle, theme));
+      }
+    }
+    shown = list;
+    if (hovered === null) describe(list.at(-1));
+  };
+  paint(feed.candles.store.getState());
+  const unsubscribe = feed.candles.store.subscribe(paint);
+  return () => {
+    unsubscribe();
+    resized?.disconnect();
+    chart.remove();
+  };
 }

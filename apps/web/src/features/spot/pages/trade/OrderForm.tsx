@@ -22,6 +22,7 @@ import {
 import { Amount, Price, useNumberLocale } from '../../../../shared/ui/numbers.tsx';
 import { useSpotWallet } from '../../data/spot-queries.ts';
 import { useMarginAvailable, type MarginMode } from '../../../margin/index.ts';
+import { useTicker } from '../../../markets/index.ts';
 import styles from './trade.module.css';
 import { cx } from '../../../../shared/ui/cx.ts';
 import ui from '../../../../shared/ui/market.module.css';
@@ -59,6 +60,12 @@ function useTradeMode(): [TradeMode, (next: TradeMode) => void] {
 
 const MARKS = { 0: '0%', 25: '25%', 50: '50%', 75: '75%', 100: '100%' };
 
+/**
+ * The market as the page gives it: the listed last price stands in until the ticker has
+ * one. The form reads the live price itself, so a tick re-renders the form, not the page.
+ */
+export type TradeFormMarket = Omit<OrderFormMarket, 'lastPrice'> & { listedPrice: string | null };
+
 /** One side of the form (buy or sell): fields, share slider, figures and the send button. */
 export function SideForm({
   side,
@@ -70,7 +77,7 @@ export function SideForm({
 }: {
   side: OrderSide;
   kind: OrderKind;
-  market: OrderFormMarket;
+  market: TradeFormMarket;
   coins: Coins;
   picked: PickedPrice | null;
   /** Trade from this margin account; the spot wallet when absent. */
@@ -89,10 +96,11 @@ export function SideForm({
   // loan from what its fills bring in.
   const [autoBorrow, setAutoBorrow] = useState(false);
   const [autoRepay, setAutoRepay] = useState(false);
+  const lastPrice = useTicker(market.symbol)?.close ?? market.listedPrice;
   const form = useOrderForm({
     side,
     kind,
-    market,
+    market: { ...market, lastPrice },
     available,
     picked,
     margin,
@@ -343,7 +351,7 @@ export function OrderPanel({
   onSide,
   phone,
 }: {
-  market: OrderFormMarket;
+  market: TradeFormMarket;
   coins: Coins;
   picked: PickedPrice | null;
   side?: OrderSide;

@@ -224,6 +224,17 @@ describe('spot trade page', () => {
     expect(within(form).getByTestId('figure-receive').textContent).toContain('4.99 BTC');
   });
 
+  it('starts the price at the live last price once the socket has one', async () => {
+    signIn();
+    const { feed } = renderTrade(fakeApi(), '/trade/index?type=spot&symbol=btc');
+    // The socket's price arrives before the market list's (100): the form reads it itself.
+    act(() => feed.tickers.snapshot([priceInfo('btcusdt', '120.5', 1)]));
+    await walletLoaded();
+    expect((within(buyForm()).getByLabelText('Price (USDT)') as HTMLInputElement).value).toBe(
+      '120.50',
+    );
+  });
+
   it('shows a fault under the field before sending', async () => {
     signIn();
     renderTrade(fakeApi(), '/trade/index?type=spot&symbol=btc');

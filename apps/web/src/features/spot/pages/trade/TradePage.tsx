@@ -115,7 +115,7 @@ function TradeView({ fullScreen }: { fullScreen: boolean }) {
       market={{
         symbol: market.symbol,
         maths: market.maths,
-        lastPrice: market.lastPrice,
+        listedPrice: market.listedPrice,
         paused: market.paused,
       }}
       coins={{ base: market.base, quote: market.quote }}

@@ -5,7 +5,6 @@ import {
   type KlineInterval,
   useLiveTickers,
   useMarketLayer,
-  useTicker,
   useMarketRows,
   useSeedTickers,
   displayName,
@@ -67,7 +66,6 @@ export function useTradeMarket({ typeInQuery = true }: { typeInQuery?: boolean }
     rule?.tickSize ??
     (maths.priceDecimals > 0 ? `0.${'1'.padStart(maths.priceDecimals, '0')}` : '1');
   const [base, quote] = pairOf(symbol);
-  const ticker = useTicker(symbol);
 
   const update = (changes: Record<string, string>) =>
     setParams((current) => {
@@ -86,7 +84,9 @@ export function useTradeMarket({ typeInQuery = true }: { typeInQuery?: boolean }
     rows: spot.data ?? [],
     maths,
     tick,
-    lastPrice: ticker?.close ?? row?.close ?? null,
+    /** The market list's last price; live prices are read where they are shown, so a
+     * tick re-renders those parts and not the whole page. */
+    listedPrice: row?.close ?? null,
     /** Operators paused trading: the order form says so and sends nothing. */
     paused: rule?.state === 'paused',
     setSymbol: (next: string) => update({ symbol: next }),
