@@ -6,27 +6,25 @@
 import { Empty, Segmented } from 'antd';
 import {
   CandlestickSeries,
-  ColorType,
   createChart,
   LineStyle,
   type IPriceLine,
   type ISeriesApi,
-  type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayPrice } from '@meridian/core';
 import type { PerpPosition } from '@meridian/contract/calls/perps';
 import { useMarketLayer, type KlineInterval } from '../../markets/index.ts';
 import { useSettings } from '../../../shared/settings/store.ts';
 import { useNumberLocale } from '../../../shared/ui/numbers.tsx';
+import {
+  candleChartOptions,
+  candleSeriesOptions,
+  toBar,
+} from '../../../shared/ui/chart/candle-style.ts';
 import styles from './perps.module.css';
 
 const INTERVALS: KlineInterval[] = ['1m', '5m', '15m', '1h', '4h', '1d'];
-const COLORS = {
-  daytime: { text: '#4b5563', grid: '#eef1f5', up: '#0f9d63', down: '#d9363e' },
-  night: { text: '#9aa4b2', grid: '#1f252e', up: '#2ebd85', down: '#f6465d' },
-} as const;
 /** Entry in blue, liquidation in amber: neither reads as a gain or a loss. */
 const ENTRY_COLOR = '#3b82f6';
 const LIQUIDATION_COLOR = '#f59e0b';
@@ -59,50 +57,15 @@ export function PerpChart({
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const colors = COLORS[theme];
-    const chart = createChart(element, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: colors.text,
-        fontSize: 11,
-        attributionLogo: true,
-      },
-      grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
-      rightPriceScale: { borderVisible: false, minimumWidth: 72 },
-      timeScale: { borderVisible: false, timeVisible: true, rightOffset: 6 },
-      localization: {
-        priceFormatter: (price: number) =>
-          displayPrice(price.toFixed(priceDecimals), { locale, decimals: priceDecimals }),
-      },
-    });
-    const candles = chart.addSeries(CandlestickSeries, {
-      upColor: colors.up,
-      downColor: colors.down,
-      wickUpColor: colors.up,
-      wickDownColor: colors.down,
-      borderVisible: false,
-      priceFormat: {
-        type: 'price',
-        precision: priceDecimals,
-        minMove: Number(`1e-${priceDecimals}`),
-      },
-    });
+    const chart = createChart(element, candleChartOptions(theme, priceDecimals, locale));
+    const candles = chart.addSeries(CandlestickSeries, candleSeriesOptions(theme, priceDecimals));
     candles.priceScale().applyOptions({ scaleMargins: { top: 0.12, bottom: 0.08 } });
     series.current = candles;
     setReady((n) => n + 1);
     const paint = () => {
       const list = feed.candles.store.getState().candles;
       setHasCandles(list.length > 0);
-      candles.setData(
-        list.map((c) => ({
-          time: Math.floor(c.time / 1000) as UTCTimestamp,
-          open: Number(c.open),
-          high: Number(c.high),
-          low: Number(c.low),
-          close: Number(c.close),
-        })),
-      );
+      candles.setData(list.map(toBar));
     };
     paint();
     const unsubscribe = feed.candles.store.subscribe(paint);

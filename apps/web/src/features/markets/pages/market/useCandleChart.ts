@@ -7,54 +7,38 @@
  */
 import {
   CandlestickSeries,
-  ColorType,
   createChart,
   HistogramSeries,
-  type CandlestickData,
   type HistogramData,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CandleData } from '@meridian/contract/calls/market';
-import { compareDecimal, displayPrice } from '@meridian/core';
+import { compareDecimal } from '@meridian/core';
 import type { CandlesState } from '../../data/candles.ts';
 import { useMarketLayer } from '../../data/hooks.ts';
 import type { MarketFeed } from '../../data/feed.ts';
 import type { Theme } from '../../../../shared/settings/store.ts';
-
-const COLORS = {
-  daytime: { text: '#4b5563', grid: '#eef1f5', up: '#0f9d63', down: '#d9363e' },
-  night: { text: '#9aa4b2', grid: '#1f252e', up: '#2ebd85', down: '#f6465d' },
-} as const;
+import {
+  CHART_COLORS,
+  candleChartOptions,
+  candleSeriesOptions,
+  toBar,
+  toChartTime,
+} from '../../../../shared/ui/chart/candle-style.ts';
 
 /** Volume bars fill the bottom fifth of the chart, on a scale of their own. */
 export const VOLUME_SCALE = { scaleMargins: { top: 0.8, bottom: 0 } } as const;
 /** Candles above the volume, with a tenth at the top kept clear for the attribution logo. */
 export const CANDLE_SCALE = { scaleMargins: { top: 0.1, bottom: 0.22 } } as const;
-const PRICE_SCALE_PX = 72;
 /** The logo's top offset and height, and a little air: what the candles stay below. */
 const LOGO_CLEARANCE_PX = 32;
-const RIGHT_OFFSET_BARS = 6;
-
-// The chart library draws with numbers; these conversions feed pixels only. Nothing here
-// is compared, summed or stored: the decimal strings stay the source of truth.
-const toTime = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
-
-function toBar(candle: CandleData): CandlestickData<UTCTimestamp> {
-  return {
-    time: toTime(candle.time),
-    open: Number(candle.open),
-    high: Number(candle.high),
-    low: Number(candle.low),
-    close: Number(candle.close),
-  };
-}
 
 function toVolume(candle: CandleData, theme: Theme): HistogramData<UTCTimestamp> {
   const up = compareDecimal(candle.close, candle.open) >= 0;
-  const colors = COLORS[theme];
+  const colors = CHART_COLORS[theme];
   return {
-    time: toTime(candle.time),
+    time: toChartTime(candle.time),
     value: Number(candle.volume),
     color: `${up ? colors.up : colors.down}66`,
   };
@@ -142,42 +126,13 @@ function drawChart(
   },
 ): () => void {
   const { theme, timezone, priceDecimals, locale, legend: legendElement, legendText } = options;
-  const colors = COLORS[theme];
+  const base = candleChartOptions(theme, priceDecimals, locale);
   const chart = createChart(element, {
-    autoSize: true,
-    layout: {
-      background: { type: ColorType.Solid, color: 'transparent' },
-      textColor: colors.text,
-      fontSize: 11,
-      attributionLogo: true,
-    },
-    grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
-    // A minimum width wide enough for the market's prices: a price with one digit more
-    // never pushes the plot sideways while it ticks.
-    rightPriceScale: { borderVisible: false, minimumWidth: PRICE_SCALE_PX },
-    timeScale: {
-      borderVisible: false,
-      timeVisible: true,
-      // Room right of the last candle, so the newest time label is never cut by the scale.
-      rightOffset: RIGHT_OFFSET_BARS,
-      tickMarkFormatter: clockIn(timezone, false),
-    },
-    localization: {
-      timeFormatter: clockIn(timezone, true),
-      // The scale's prices written as everywhere else (separators of the user's locale).
-      priceFormatter: (price: number) =>
-        displayPrice(price.toFixed(priceDecimals), { locale, decimals: priceDecimals }),
-    },
+    ...base,
+    timeScale: { ...base.timeScale, tickMarkFormatter: clockIn(timezone, false) },
+    localization: { ...base.localization, timeFormatter: clockIn(timezone, true) },
   });
-  const minMove = Number(`1e-${priceDecimals}`);
-  const candles = chart.addSeries(CandlestickSeries, {
-    upColor: colors.up,
-    downColor: colors.down,
-    wickUpColor: colors.up,
-    wickDownColor: colors.down,
-    borderVisible: false,
-    priceFormat: { type: 'price', precision: priceDecimals, minMove },
-  });
+  const candles = chart.addSeries(CandlestickSeries, candleSeriesOptions(theme, priceDecimals));
   // Volume on its own scale in the bottom fifth; the candles keep the rest, with room
   // at the top for the attribution logo.
   const volume = chart.addSeries(HistogramSeries, {
@@ -215,7 +170,7 @@ function drawChart(
     let high = shown.length - 1;
     while (low <= high) {
       const middle = (low + high) >> 1;
-      const at = toTime(shown[middle]!.time);
+      const at = toChartTime(shown[middle]!.time);
       if (at === time) return shown[middle];
       if (at < time) low = middle + 1;
       else high = middle - 1;
