@@ -23,7 +23,7 @@ import {
   startPlatform,
   type PlatformProcess,
 } from '../test/platform-processes.ts';
-import { NGINX, startLoopbackNginx } from './loopback-nginx.ts';
+import { NGINX, startLoopbackNginx } from '../test/loopback-nginx.ts';
 
 const RUNS = 5;
 const url =

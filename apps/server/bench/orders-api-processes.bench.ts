@@ -28,7 +28,7 @@ import {
   startPlatform,
   type PlatformProcess,
 } from '../test/platform-processes.ts';
-import { NGINX, startLoopbackNginx } from './loopback-nginx.ts';
+import { NGINX, startLoopbackNginx } from '../test/loopback-nginx.ts';
 
 const SECONDS = Number(process.env.API_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.API_CONNECTIONS ?? 64);
