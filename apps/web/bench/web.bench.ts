@@ -13,13 +13,21 @@
 // JSON there; WEB_BENCH_PAGES=trade only the pages named; WEB_BENCH_FILES=1 lists each page's scripts with their gzip size.
 // WEB_BENCH_ORIGIN=http://127.0.0.1:8080 measures a platform already running there
 // instead (its bundle's gzip copies read from WEB_DIST, as the server's own setting).
+// WEB_BENCH_DEMO=0 starts the platform without the demo (DEMO_MODE=false): no banner, so
+// the largest paint is the page's own. WEB_BENCH_TLS=1 measures through deploy/nginx.conf
+// (Debian's nginx) listening with TLS and HTTP/2 on loopback, as a public deployment
+// serves, on a throwaway certificate Chromium is told to accept; a platform of
+// WEB_BENCH_ORIGIN then needs TRUST_PROXY=true for its sockets' address (wss://).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
-import { startPlatform } from '../../../e2e/start-platform.ts';
+import https from 'node:https';
+import os from 'node:os';
+import { freePort, startPlatform } from '../../../e2e/start-platform.ts';
+import { startLoopbackNginx } from '../../server/test/loopback-nginx.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ALL_PAGES = ['/home/index', '/quotes/index', '/trade/index?type=spot&symbol=btc'];
@@ -34,6 +42,8 @@ const LIST_FILES = process.env.WEB_BENCH_FILES === '1';
 const DIST =
   process.env.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const ORIGIN = process.env.WEB_BENCH_ORIGIN;
+const DEMO = process.env.WEB_BENCH_DEMO !== '0';
+const TLS = process.env.WEB_BENCH_TLS === '1';
 
 interface NetworkItem {
   url?: string;
@@ -103,17 +113,54 @@ function describe(
   return { performance: score('performance'), line, files };
 }
 
+/** Waits until the loopback TLS proxy answers its first page (nginx starts in the background). */
+async function answering(url: string): Promise<void> {
+  for (;;) {
+    const status = await new Promise<number>((resolve) =>
+      https
+        .get(`${url}/api/health`, { rejectUnauthorized: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+        .on('error', () => resolve(0)),
+    );
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const platform = ORIGIN
   ? { url: ORIGIN, stop: async () => undefined, dataDir: undefined }
-  : await startPlatform({ LOG_LEVEL: 'warn' });
+  : await startPlatform({
+      LOG_LEVEL: 'warn',
+      ...(DEMO ? {} : { DEMO_MODE: 'false' }),
+      ...(TLS ? { TRUST_PROXY: 'true' } : {}),
+    });
+const proxyDir = TLS ? fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-web-bench-tls-')) : null;
+const proxyPort = TLS ? await freePort() : 0;
+const proxy = proxyDir
+  ? startLoopbackNginx({
+      work: proxyDir,
+      upstream: [Number(new URL(platform.url).port || 80)],
+      port: proxyPort,
+      tls: true,
+    })
+  : null;
+const origin = TLS ? `https://127.0.0.1:${proxyPort}` : platform.url;
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    ...(TLS ? ['--ignore-certificate-errors'] : []),
+  ],
 });
 try {
+  if (TLS) await answering(origin);
   // One untimed Lighthouse visit first, so the bench measures the pages, not a cold
   // server or browser (the first run of a fresh start scored 10 to 15 points lower).
-  await lighthouse(`${platform.url}${PAGES[0]}`, {
+  await lighthouse(`${origin}${PAGES[0]}`, {
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
@@ -123,7 +170,7 @@ try {
   for (const page of PAGES) {
     const runs: ReturnType<typeof describe>[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const result = await lighthouse(`${platform.url}${page}`, {
+      const result = await lighthouse(`${origin}${page}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
@@ -134,7 +181,7 @@ try {
         const name = `${page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${run + 1}.json`;
         fs.writeFileSync(path.join(REPORTS, name), JSON.stringify(result.lhr));
       }
-      runs.push(describe(result.lhr, platform.url));
+      runs.push(describe(result.lhr, origin));
     }
     const sorted = [...runs].sort((a, b) => a.performance - b.performance);
     const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
@@ -147,6 +194,8 @@ try {
   }
 } finally {
   await chrome.kill();
+  proxy?.kill('SIGTERM');
+  if (proxyDir) fs.rmSync(proxyDir, { recursive: true, force: true });
   await platform.stop();
   if (platform.dataDir) fs.rmSync(platform.dataDir, { recursive: true, force: true });
 }
