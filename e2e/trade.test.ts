@@ -40,6 +40,10 @@ describe('spot trade page in a browser', () => {
     await page.waitForURL('**/trade/index?symbol=eth&type=spot');
     const buy = page.getByRole('region', { name: 'Buy ETH' });
     await buy.getByTestId('figure-available').getByText('100,000.0').waitFor({ timeout: 20_000 });
+    // The price starts at the last price, which may arrive after the balance.
+    await expect
+      .poll(() => buy.getByLabel('Price (USDT)').inputValue(), { timeout: 20_000 })
+      .toMatch(/^[\d,]+\.\d+$/);
     // Nothing typed yet: the button says why it cannot send.
     expect(await buy.getByTestId('form-hint').innerText()).toBe('Enter an amount of ETH');
     // Far below the market, so the order rests in the book with its value held.
