@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import type { MarketMessage, PlatformConfig } from '@meridian/contract';
 import { MarketStream, type SocketLike } from '@meridian/sdk';
 import { buildPlatform, type Platform } from '../src/app.ts';
 import { testConfig } from './helpers.ts';
-import { NGINX, startLoopbackNginx } from './loopback-nginx.ts';
+import { loopbackTlsAnswer, NGINX, startLoopbackNginx } from './loopback-nginx.ts';
 import { freePort, serving } from './platform-processes.ts';
 
 // A platform behind deploy/nginx.conf, as the compose deployment runs it (TRUST_PROXY on):
@@ -63,26 +62,8 @@ describe.skipIf(!fs.existsSync(NGINX))('behind deploy/nginx.conf', () => {
     return configIn(await res.text());
   }
 
-  /** Over TLS, trusting the loopback proxy's throwaway certificate (this test's only). */
   async function tlsConfig(): Promise<PlatformConfig> {
-    for (;;) {
-      const answer = await new Promise<{ status: number; text: string } | null>((resolve) => {
-        https
-          .get(
-            `https://127.0.0.1:${tls}/platform/dev/config.js`,
-            { rejectUnauthorized: false },
-            (res) => {
-              let text = '';
-              res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-              res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-            },
-          )
-          .on('error', () => resolve(null));
-      });
-      if (answer?.status === 200) return configIn(answer.text);
-      // Not listening yet: nginx starts in the background.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    return configIn(await loopbackTlsAnswer(`https://127.0.0.1:${tls}/platform/dev/config.js`));
   }
 
   it('names the sockets at the address and port the browser used', async () => {

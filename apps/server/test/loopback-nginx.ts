@@ -3,6 +3,7 @@
 // use the very configuration a deployment does.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import https from 'node:https';
 import path from 'node:path';
 import { repoRoot } from './platform-processes.ts';
 
@@ -76,4 +77,25 @@ function selfSignedCertificate(dir: string): { cert: string; key: string } {
     { stdio: 'ignore' },
   );
   return files;
+}
+
+/**
+ * The body of a 200 answer from the loopback TLS proxy at `url`, trusting its throwaway
+ * certificate (and nothing else's); asked again until nginx, started in the background,
+ * listens and answers.
+ */
+export async function loopbackTlsAnswer(url: string): Promise<string> {
+  for (;;) {
+    const answer = await new Promise<{ status: number; text: string } | null>((resolve) => {
+      https
+        .get(url, { rejectUnauthorized: false }, (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        })
+        .on('error', () => resolve(null));
+    });
+    if (answer?.status === 200) return answer.text;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -19,15 +19,14 @@
 // serves, on a throwaway certificate Chromium is told to accept; a platform of
 // WEB_BENCH_ORIGIN then needs TRUST_PROXY=true for its sockets' address (wss://).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
-import https from 'node:https';
-import os from 'node:os';
 import { freePort, startPlatform } from '../../../e2e/start-platform.ts';
-import { startLoopbackNginx } from '../../server/test/loopback-nginx.ts';
+import { loopbackTlsAnswer, startLoopbackNginx } from '../../server/test/loopback-nginx.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ALL_PAGES = ['/home/index', '/quotes/index', '/trade/index?type=spot&symbol=btc'];
@@ -113,20 +112,25 @@ function describe(
   return { performance: score('performance'), line, files };
 }
 
-/** Waits until the loopback TLS proxy answers its first page (nginx starts in the background). */
-async function answering(url: string): Promise<void> {
-  for (;;) {
-    const status = await new Promise<number>((resolve) =>
-      https
-        .get(`${url}/api/health`, { rejectUnauthorized: false }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        })
-        .on('error', () => resolve(0)),
-    );
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** deploy/nginx.conf with TLS and HTTP/2 on loopback in front of `upstream`, once it answers. */
+async function tlsProxy(upstream: string) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-web-bench-tls-'));
+  const port = await freePort();
+  const nginx = startLoopbackNginx({
+    work,
+    upstream: [Number(new URL(upstream).port || 80)],
+    port,
+    tls: true,
+  });
+  const origin = `https://127.0.0.1:${port}`;
+  await loopbackTlsAnswer(`${origin}/api/health`);
+  return {
+    origin,
+    stop() {
+      nginx.kill('SIGTERM');
+      fs.rmSync(work, { recursive: true, force: true });
+    },
+  };
 }
 
 const platform = ORIGIN
@@ -136,17 +140,8 @@ const platform = ORIGIN
       ...(DEMO ? {} : { DEMO_MODE: 'false' }),
       ...(TLS ? { TRUST_PROXY: 'true' } : {}),
     });
-const proxyDir = TLS ? fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-web-bench-tls-')) : null;
-const proxyPort = TLS ? await freePort() : 0;
-const proxy = proxyDir
-  ? startLoopbackNginx({
-      work: proxyDir,
-      upstream: [Number(new URL(platform.url).port || 80)],
-      port: proxyPort,
-      tls: true,
-    })
-  : null;
-const origin = TLS ? `https://127.0.0.1:${proxyPort}` : platform.url;
+const proxy = TLS ? await tlsProxy(platform.url) : null;
+const origin = proxy?.origin ?? platform.url;
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
   chromeFlags: [
@@ -157,7 +152,6 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 try {
-  if (TLS) await answering(origin);
   // One untimed Lighthouse visit first, so the bench measures the pages, not a cold
   // server or browser (the first run of a fresh start scored 10 to 15 points lower).
   await lighthouse(`${origin}${PAGES[0]}`, {
@@ -194,8 +188,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  proxy?.kill('SIGTERM');
-  if (proxyDir) fs.rmSync(proxyDir, { recursive: true, force: true });
+  proxy?.stop();
   await platform.stop();
   if (platform.dataDir) fs.rmSync(platform.dataDir, { recursive: true, force: true });
 }
