@@ -219,7 +219,7 @@ describe('the web shell in a browser', () => {
     await held.close();
 
     const { page, problems } = await open('/trade/index?type=spot&symbol=btc', 390, stored);
-    await page.locator('header').waitFor();
+    await page.locator('header.app-header').waitFor();
     const note = page.getByRole('note');
     expect(await note.count()).toBe(1);
     expect(await note.evaluate((el) => el.parentElement?.className)).toBe('app-shell');
