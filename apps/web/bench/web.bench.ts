@@ -105,8 +105,8 @@ function describe(
     `JavaScript ${scripts.length} files, ${kb(gzip)} gzip, ${kb(wire)} on the wire, ` +
     `${kb(unpacked)} unpacked; LCP element ${element}` +
     (phases ? `; LCP phases: ${phases}` : '') +
-    // Lighthouse scales the main thread's tasks by a fixed 4x, not by this machine's speed:
-    // its own CPU benchmark says how far TBT here is comparable with another machine's.
+    // Lighthouse scales the main thread's tasks by a fixed 4x, not by this machine's speed,
+    // so TBT moves with the machine; its own CPU benchmark is one hint of how fast it is.
     `; CPU benchmark index ${Math.round(lhr.environment.benchmarkIndex)}`;
   const files = scripts
     .map((i) => ({ gzip: gzipOf(i, origin), url: new URL(i.url ?? '', origin).pathname }))
