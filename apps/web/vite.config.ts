@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { precompressPlugin } from '../../scripts/precompress.mjs';
 import { messagePickPlugin } from './build/message-pick.ts';
 import { prePaintPlugin } from './build/pre-paint.ts';
+import { slicedPreloadPlugin } from './build/sliced-preload.ts';
 
 // In development the platform server (npm start, port 8080) answers the API, the runtime
 // config script and the sockets; Vite serves the app with hot reload in front of it.
@@ -20,6 +21,7 @@ export default defineConfig({
     react(),
     messagePickPlugin(fileURLToPath(new URL('./src', import.meta.url))),
     prePaint.plugin,
+    slicedPreloadPlugin(),
     precompressPlugin(),
   ],
   resolve: {
