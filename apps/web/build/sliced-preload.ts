@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 
-const HELPER_ID = '\0vite/preload-helper.js';
+export const PRELOAD_HELPER_ID = '\0vite/preload-helper.js';
 const APPEND = 'document.head.appendChild(link);';
 
 /**
@@ -18,7 +18,7 @@ export function slicedPreloadPlugin(): Plugin {
     name: 'meridian:sliced-preload',
     apply: 'build',
     transform(code, id) {
-      if (id !== HELPER_ID) return null;
+      if (id !== PRELOAD_HELPER_ID) return null;
       if (!code.includes(APPEND)) {
         // A Vite that writes its helper differently: fail the build rather than lose the
         // slicing unnoticed.

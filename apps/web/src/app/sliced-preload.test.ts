@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { APPEND_IN_SLICES, slicedPreloadPlugin } from '../../build/sliced-preload.ts';
+import {
+  APPEND_IN_SLICES,
+  PRELOAD_HELPER_ID as HELPER,
+  slicedPreloadPlugin,
+} from '../../build/sliced-preload.ts';
 
-const HELPER = '\0vite/preload-helper.js';
 const transform = (code: string, id: string) => {
   const hook = slicedPreloadPlugin().transform as (code: string, id: string) => string | null;
   return hook(code, id);
