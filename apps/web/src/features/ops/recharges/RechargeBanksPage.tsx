@@ -10,6 +10,7 @@ import {
 } from '@meridian/contract/calls/recharges';
 import { useFormatTime } from '../../../shared/dates/useFormatTime.ts';
 import { notifier } from '../../../shared/feedback/notifier.ts';
+import { EmptyState } from '../../../shared/ui/EmptyState.tsx';
 import { useCan } from '../session/session-store.ts';
 import { PageTitle } from '../ui/PageTitle.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
@@ -127,7 +128,7 @@ export default function RechargeBanksPage() {
             dataSource={rows}
             pagination={false}
             scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t('rechargeBanks.empty') }}
+            locale={{ emptyText: <EmptyState description={t('rechargeBanks.empty')} /> }}
           />
         )}
       </QueryState>

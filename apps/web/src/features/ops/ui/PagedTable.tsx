@@ -13,7 +13,8 @@ export interface PageQuery<T> {
 /**
  * One page of a console list: the server's message and a retry when it failed before
  * any page arrived; otherwise the table (the previous page stays while the next loads),
- * `empty` when there is nothing, and the pager.
+ * `empty` (the app's `EmptyState`, with the case's sentence) when there is nothing, and
+ * the pager.
  */
 export function PagedTable<T extends object>({
   query,

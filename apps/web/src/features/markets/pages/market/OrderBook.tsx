@@ -10,6 +10,7 @@ import { useTickDirection } from '../../widgets/direction.ts';
 import { displayPercent, fractionDigits, groupingSteps } from '@meridian/core';
 import { bookView, type BookLevel } from './book-rows.ts';
 import { cx } from '../../../../shared/ui/cx.ts';
+import { EmptyState } from '../../../../shared/ui/EmptyState.tsx';
 import { Panel } from '../../../../shared/ui/Panel.tsx';
 import ui from '../../../../shared/ui/market.module.css';
 import { priceTone } from '../../../../shared/ui/tone.ts';
@@ -228,9 +229,7 @@ export function OrderBook({
         {view.bids.map((level, i) => (
           <Level key={i} level={level} side="bid" decimals={shown} onPick={onPick} />
         ))}
-        {empty ? (
-          <p className={`${styles.bookNote} ${ui.muted}`}>{t('market.book.empty')}</p>
-        ) : null}
+        {empty ? <EmptyState description={t('market.book.empty')} /> : null}
       </div>
     </Panel>
   );

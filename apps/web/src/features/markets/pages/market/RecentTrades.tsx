@@ -9,6 +9,7 @@ import { formatClock } from './clock.ts';
 import { cx } from '../../../../shared/ui/cx.ts';
 import ui from '../../../../shared/ui/market.module.css';
 import { Amount, Price } from '../../../../shared/ui/numbers.tsx';
+import { EmptyState } from '../../../../shared/ui/EmptyState.tsx';
 import { Panel } from '../../../../shared/ui/Panel.tsx';
 
 /** Trades shown: enough to fill the column beside the book, never growing it. */
@@ -50,7 +51,7 @@ export function RecentTrades({
         <span className="num">{t('market.col.time')}</span>
       </div>
       {trades.length === 0 ? (
-        <p className={`${styles.bookNote} ${ui.muted}`}>{t('market.trades.empty')}</p>
+        <EmptyState description={t('market.trades.empty')} />
       ) : (
         // Pickable rows are buttons, which a list may not hold: then the rows are a group.
         <Rows className={styles.tradesList}>

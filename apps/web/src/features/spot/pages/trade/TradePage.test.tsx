@@ -67,6 +67,8 @@ interface FakeOptions {
   open?: SpotOrder[];
   /** Markets whose trading operators paused. */
   paused?: string[];
+  /** A market nobody has placed an order in yet. */
+  emptyBook?: boolean;
 }
 
 /** A fake API by path, as the server answers these calls. */
@@ -85,6 +87,9 @@ function fakeApi(options: FakeOptions = {}) {
         base: { coin: 'BTC', available: '2', held: '0' },
         quote: { coin: 'USDT', available: '1000', held: '0' },
       };
+    }
+    if (path.includes('depth') && options.emptyBook) {
+      return { symbol: 'btcusdt', asks: [], bids: [], time: 1 };
     }
     if (path.includes('depth')) {
       return {
@@ -385,6 +390,16 @@ describe('spot trade page', () => {
     await vi.waitFor(() =>
       expect(within(middle).getByRole('img', { name: 'Price went up' })).toBeTruthy(),
     );
+  });
+
+  it("shows the app's one empty state in a book and a trade list that have nothing yet", async () => {
+    renderTrade(fakeApi({ emptyBook: true }), '/trade/index?type=spot&symbol=btc');
+    const book = await screen.findByText('No orders in the book yet.');
+    expect(book.closest('[data-empty-kind="none"]')).toBeTruthy();
+    expect(screen.queryAllByTestId('book-row')).toEqual([]);
+    fireEvent.click(screen.getByRole('radio', { name: 'Trades' }));
+    const trades = await screen.findByText('No trades yet.');
+    expect(trades.closest('[data-empty-kind="none"]')).toBeTruthy();
   });
 
   it('says why the button cannot send yet', async () => {
